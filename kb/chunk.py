@@ -1,0 +1,125 @@
+"""Parsed lines → token-sized chunks that span at most two pages and never cross a document."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+
+from kb.models import Chunk, Region
+from kb.parse import Line, ParsedDocument
+
+TokenCounter = Callable[[Sequence[str]], list[int]]
+_SENTENCE_END = (".", "?", "!", ":", ";")
+
+
+def chunk_id(doc_id: str, ordinal: int, text: str) -> str:
+    """Deterministic id: same document, position and text give the same id on every ingestion."""
+    digest = hashlib.sha1(f"{doc_id}\x00{ordinal}\x00{text}".encode()).hexdigest()[:10]
+    return f"{doc_id}:{ordinal:05d}:{digest}"
+
+
+def _join(lines: list[Line]) -> str:
+    out = ""
+    prev: Line | None = None
+    for ln in lines:
+        text = ln.text
+        if prev is None:
+            out = text.rstrip("\u00ad")
+        elif prev.text.endswith("\u00ad"):
+            out += text.rstrip("\u00ad")  # re-join a hyphenated word
+        elif prev.kind in ("table", "heading") or ln.kind in ("table", "heading"):
+            out += "\n" + text.rstrip("\u00ad")
+        else:
+            out += " " + text.rstrip("\u00ad")
+        prev = ln
+    return out.strip()
+
+
+def _regions(lines: list[tuple[int, Line]], doc: ParsedDocument) -> list[Region]:
+    boxes: dict[int, list[float]] = {}
+    for page_no, ln in lines:
+        if ln.x1 <= ln.x0 and ln.bottom <= ln.top:
+            continue  # no geometry (text offsets did not map to characters)
+        box = boxes.setdefault(page_no, [ln.x0, ln.top, ln.x1, ln.bottom])
+        box[0], box[1] = min(box[0], ln.x0), min(box[1], ln.top)
+        box[2], box[3] = max(box[2], ln.x1), max(box[3], ln.bottom)
+    pages = {p.number: p for p in doc.pages}
+    return [
+        Region(page=n, x0=b[0], top=b[1], x1=b[2], bottom=b[3], width=pages[n].width, height=pages[n].height)
+        for n, b in sorted(boxes.items())
+    ]
+
+
+def _split_long(ln: Line, tokens: int, limit: int) -> list[tuple[Line, int]]:
+    """Cut an over-long line (a huge table row, a line without breaks) into word windows."""
+    words = ln.text.split()
+    parts = max(2, -(-tokens // limit))
+    size = -(-len(words) // parts)
+    pieces = [" ".join(words[i : i + size]) for i in range(0, len(words), size)]
+    per = -(-tokens // len(pieces))
+    return [(Line(p, ln.x0, ln.top, ln.x1, ln.bottom, ln.size, ln.bold, ln.kind, ln.level), per) for p in pieces]
+
+
+def chunk_document(
+    doc: ParsedDocument,
+    count_tokens: TokenCounter,
+    target: int = 160,
+    limit: int = 220,
+    min_tokens: int = 48,
+) -> list[Chunk]:
+    """Greedy packing of lines: close at a sentence end past `target`, always before `limit`,
+    at a new section once past `min_tokens`, and before a chunk would reach a third page."""
+    flat = [(page.number, ln) for page in doc.pages for ln in page.lines]
+    counts = count_tokens([ln.text for _, ln in flat]) if flat else []
+    items: list[tuple[int, Line, int]] = []
+    for (page_no, ln), n in zip(flat, counts):
+        if n > limit:
+            items += [(page_no, part, k) for part, k in _split_long(ln, n, limit)]
+        else:
+            items.append((page_no, ln, n))
+
+    chunks: list[Chunk] = []
+    current: list[tuple[int, Line]] = []
+    size = 0
+    section_stack: list[tuple[int, str]] = []
+    chunk_section = ""
+
+    def close() -> None:
+        nonlocal current, size
+        if current:
+            lines = [ln for _, ln in current]
+            text = _join(lines)
+            if text:
+                ordinal = len(chunks)
+                chunks.append(
+                    Chunk(
+                        chunk_id=chunk_id(doc.doc_id, ordinal, text),
+                        doc_id=doc.doc_id,
+                        ordinal=ordinal,
+                        start_page=current[0][0],
+                        end_page=current[-1][0],
+                        section=chunk_section,
+                        title=doc.title,
+                        text=text,
+                        regions=_regions(current, doc),
+                    )
+                )
+        current, size = [], 0
+
+    for page_no, ln, n in items:
+        if current and (
+            page_no > current[0][0] + 1 or size + n > limit or (ln.kind == "heading" and size >= min_tokens)
+        ):
+            close()
+        if ln.kind == "heading":
+            while section_stack and section_stack[-1][0] >= ln.level:
+                section_stack.pop()
+            section_stack.append((ln.level, ln.text))
+        if not current:
+            chunk_section = " > ".join(text for _, text in section_stack)
+        current.append((page_no, ln))
+        size += n
+        if size >= target and ln.kind != "heading" and ln.text.rstrip("\u00ad").endswith(_SENTENCE_END):
+            close()
+    close()
+    return chunks

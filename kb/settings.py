@@ -1,0 +1,50 @@
+"""Knowledge-base settings: one pydantic-settings object, overridable by environment (KB_*)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class KBSettings(BaseSettings):
+    """Where the store lives, how documents are chunked and embedded, and how search fuses rankings."""
+
+    model_config = SettingsConfigDict(env_prefix="KB_", extra="ignore")
+
+    store_dir: Path = Field(Path("data/store"), description="Directory of the local store (Chroma files, BM25 index).")
+    chroma_host: str | None = Field(
+        None,
+        validation_alias=AliasChoices("KB_CHROMA_HOST", "CHROMA_HOST"),
+        description="Host of a `chroma run` server; when set, the store is shared through HttpClient.",
+    )
+    chroma_port: int = Field(
+        8000, validation_alias=AliasChoices("KB_CHROMA_PORT", "CHROMA_PORT"), description="Port of the Chroma server."
+    )
+    collection: str = Field("kb", description="Base name of the Chroma collections (3-40 chars of [a-zA-Z0-9._-]).")
+    embed_model: str = Field(
+        "all-MiniLM-L6-v2",
+        description="sentence-transformers model name or path; all-MiniLM-L6-v2 loads from the packaged wheel.",
+    )
+    embed_dtype: Literal["auto", "float32", "bfloat16"] = Field(
+        "auto", description="Embedding precision; auto uses bfloat16 where the CPU has native bf16 instructions."
+    )
+    embed_batch_size: int = Field(32, ge=1, description="Texts per embedding batch.")
+    chunk_target_tokens: int = Field(160, ge=32, description="Preferred chunk size in model tokens.")
+    chunk_max_tokens: int = Field(220, ge=48, description="Hard chunk size in model tokens, header excluded.")
+    chunk_min_tokens: int = Field(48, ge=0, description="A new section starts a new chunk only past this size.")
+    max_file_mb: float = Field(200.0, gt=0, description="Files larger than this many megabytes are rejected.")
+    parse_workers: int = Field(2, ge=1, description="Processes that parse PDFs in parallel.")
+    candidates: int = Field(60, ge=8, description="Candidates taken from each ranking before fusion.")
+    rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant.")
+    dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
+    lexical_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in fusion.")
+    pending_lease_seconds: int = Field(
+        600, ge=0, description="An unfinished ingestion older than this is treated as abandoned and cleaned up."
+    )
+
+    @property
+    def bm25_dir(self) -> Path:
+        return self.store_dir / "bm25"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# ./run.sh          set up .venv if needed, then open the workbench at http://127.0.0.1:8501
+# ./run.sh test     set up .venv if needed, then run the whole test suite (extra args go to pytest)
+# ./run.sh kb ...   the knowledge-base command line (python -m kb ...)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 ANONYMIZED_TELEMETRY=False TOKENIZERS_PARALLELISM=false
+
+setup() {
+  if [ ! -x .venv/bin/python ]; then
+    py=""
+    for candidate in python3.11 python3; do
+      if command -v "$candidate" >/dev/null 2>&1; then py=$candidate; break; fi
+    done
+    [ -n "$py" ] || { echo "run.sh: Python 3.11 is required (python3.11 not found)" >&2; exit 1; }
+    echo "run.sh: creating .venv with $py" >&2
+    "$py" -m venv .venv
+  fi
+  # Reinstall only when requirements.txt changed since the last successful install.
+  stamp=.venv/.requirements.sha256
+  want=$(sha256sum requirements.txt | cut -d' ' -f1)
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    echo "run.sh: installing requirements into .venv" >&2
+    .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
+    .venv/bin/python -m pip install --quiet -r requirements.txt
+    echo "$want" > "$stamp"
+  fi
+}
+
+setup
+case "${1:-}" in
+  test)
+    shift
+    exec .venv/bin/python -m pytest "$@"
+    ;;
+  kb|agent)
+    mod=$1; shift
+    exec .venv/bin/python -m "$mod" "$@"
+    ;;
+  "")
+    mkdir -p data
+    exec .venv/bin/streamlit run ui/app.py --server.address 127.0.0.1 --server.port 8501
+    ;;
+  *)
+    echo "usage: ./run.sh [test [pytest args] | kb ARGS | agent ARGS]" >&2
+    exit 2
+    ;;
+esac

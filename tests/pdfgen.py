@@ -1,0 +1,149 @@
+"""Generate the PDFs the tests need: multi-page with headings, a ruled table, and every kind of bad file."""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen import canvas
+from reportlab.platypus import Table, TableStyle
+
+FILLER = (
+    "This paragraph describes the general procedure used throughout the study and gives enough running text "
+    "for the chunker to work with realistic line lengths across the page. "
+)
+
+
+def _write_lines(c: canvas.Canvas, lines: list[tuple[str, str, int]], y: float) -> float:
+    for text, font, size in lines:
+        c.setFont(font, size)
+        for part in textwrap.wrap(text, 95 if size <= 10 else 60) or [""]:
+            c.drawString(60, y, part)
+            y -= size + 4
+        y -= 4
+    return y
+
+
+def report_pdf(path: Path, variant: str = "original") -> Path:
+    """Three pages: page-unique marker sentences, numbered headings, and a ruled table on page 2."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    _, height = A4
+    page1 = [
+        ("Quarterly Field Report on Sensor Arrays", "Helvetica-Bold", 18),
+        ("1 Introduction", "Helvetica-Bold", 13),
+        (f"The aurora calibration campaign measured drift in the sensor arrays ({variant}).", "Helvetica", 10),
+        (FILLER * 3, "Helvetica", 10),
+    ]
+    _write_lines(c, page1, height - 80)
+    c.showPage()
+    y = _write_lines(
+        c,
+        [
+            ("2 Results", "Helvetica-Bold", 13),
+            ("The basalt station logged the highest humidity readings of the season.", "Helvetica", 10),
+            (FILLER * 2, "Helvetica", 10),
+        ],
+        height - 80,
+    )
+    table = Table(
+        [["Station", "Code", "Reading"], ["North ridge", "QX-7731", "42.5"], ["South basin", "ZP-1029", "17.25"]],
+        colWidths=[150, 100, 100],
+    )
+    table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.8, colors.black)]))
+    _, th = table.wrapOn(c, 400, 200)
+    table.drawOn(c, 60, y - th - 10)
+    c.showPage()
+    _write_lines(
+        c,
+        [
+            ("3 Discussion", "Helvetica-Bold", 13),
+            ("The cobalt sensors failed after prolonged exposure to salt spray.", "Helvetica", 10),
+            (FILLER * 3, "Helvetica", 10),
+        ],
+        height - 80,
+    )
+    c.showPage()
+    c.save()
+    return path
+
+
+def manual_pdf(path: Path) -> Path:
+    c = canvas.Canvas(str(path), pagesize=A4)
+    _, height = A4
+    for n, topic in enumerate(["Installing the pump controller", "Replacing the filter cartridge"], 1):
+        _write_lines(
+            c,
+            [
+                (f"{n} {topic}", "Helvetica-Bold", 13),
+                (
+                    f"Step {n}: the maintenance manual explains {topic.lower()} with torque wrench settings.",
+                    "Helvetica",
+                    10,
+                ),
+                (FILLER * 2, "Helvetica", 10),
+            ],
+            height - 80,
+        )
+        c.showPage()
+    c.save()
+    return path
+
+
+def long_pdf(path: Path, pages: int = 6) -> Path:
+    """Pages of continuous text without headings, for chunk-size and two-page-span checks."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    _, height = A4
+    for n in range(1, pages + 1):
+        body = " ".join(
+            f"Sentence {n}-{i} reports measurement number {n * 100 + i} for the long run." for i in range(60)
+        )
+        _write_lines(c, [(body, "Helvetica", 10)], height - 60)
+        c.showPage()
+    c.save()
+    return path
+
+
+def encrypted_pdf(path: Path) -> Path:
+    c = canvas.Canvas(str(path), pagesize=A4, encrypt="secret-password")
+    c.drawString(60, 700, "Confidential text that needs a password to read.")
+    c.showPage()
+    c.save()
+    return path
+
+
+def image_only_pdf(path: Path) -> Path:
+    from PIL import Image, ImageDraw
+    from reportlab.lib.utils import ImageReader
+
+    img = Image.new("RGB", (600, 200), "white")
+    ImageDraw.Draw(img).text((20, 80), "scanned words are pixels, not text", fill="black")
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.drawImage(ImageReader(io.BytesIO(buf.getvalue())), 60, 500, width=450, height=150)
+    c.showPage()
+    c.save()
+    return path
+
+
+def bad_files(folder: Path) -> dict[str, str]:
+    """Write every kind of bad input into folder; returns {file name: expected reason fragment}."""
+    folder.mkdir(parents=True, exist_ok=True)
+    encrypted_pdf(folder / "locked.pdf")
+    good = report_pdf(folder / "_whole.tmp")
+    data = good.read_bytes()
+    (folder / "cut.pdf").write_bytes(data[: len(data) // 2])
+    good.unlink()
+    (folder / "notes.pdf").write_text("just some text, not a PDF at all\n")
+    (folder / "blank.pdf").write_bytes(b"")
+    image_only_pdf(folder / "scan.pdf")
+    return {
+        "locked.pdf": "encrypted",
+        "cut.pdf": "truncated",
+        "notes.pdf": "not a PDF",
+        "blank.pdf": "empty file",
+        "scan.pdf": "no extractable text",
+    }

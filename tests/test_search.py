@@ -1,0 +1,72 @@
+"""Hybrid search: tables by cell value, determinism, hit fields, filters, variants, neighbours, tokenizer."""
+
+import itertools
+import shutil
+
+from kb.base import KnowledgeBase
+from kb.lexical import tokenize
+
+
+def test_table_found_by_cell_value(shared_kb: KnowledgeBase):
+    hits = shared_kb.search("QX-7731", k=3)
+    assert hits[0].doc_id == "report" and hits[0].start_page <= 2 <= hits[0].end_page
+    assert "QX-7731 | 42.5" in hits[0].text
+    assert hits[0].lexical_rank == 1
+
+
+def test_hits_carry_scores_ranks_and_pages(shared_kb: KnowledgeBase):
+    hits = shared_kb.search("which sensors failed after salt spray exposure", k=5)
+    assert [h.rank for h in hits] == list(range(1, len(hits) + 1))
+    top = hits[0]
+    assert top.doc_id == "report" and top.start_page <= 3 <= top.end_page
+    assert top.dense_score is not None and top.dense_rank is not None
+    assert top.lexical_score is not None and top.lexical_rank is not None
+    assert top.fused_score > 0 and top.section.startswith("3 Discussion")
+    assert top.regions and top.regions[0].page == 3
+    assert all(a.fused_score >= b.fused_score for a, b in itertools.pairwise(hits))
+
+
+def test_search_is_deterministic_across_instances(shared_kb: KnowledgeBase):
+    query = "humidity readings at the station"
+    first = [h.model_dump() for h in shared_kb.search(query, k=8)]
+    assert first == [h.model_dump() for h in shared_kb.search(query, k=8)]
+    fresh = KnowledgeBase(shared_kb.settings)
+    assert first == [h.model_dump() for h in fresh.search(query, k=8)]
+
+
+def test_lexical_index_rebuilds_when_missing(shared_kb: KnowledgeBase):
+    before = [h.chunk_id for h in shared_kb.search("torque wrench settings", k=5)]
+    shutil.rmtree(shared_kb.settings.bm25_dir)
+    fresh = KnowledgeBase(shared_kb.settings)
+    assert [h.chunk_id for h in fresh.search("torque wrench settings", k=5)] == before
+
+
+def test_document_filter(shared_kb: KnowledgeBase):
+    hits = shared_kb.search("measurement", k=8, docs=["manual", "report"])
+    assert hits and {h.doc_id for h in hits} <= {"manual", "report"}
+    assert shared_kb.search("measurement", k=8, docs=["unknown"]) == []
+
+
+def test_modes_and_variants(shared_kb: KnowledgeBase):
+    dense = shared_kb.search("filter cartridge replacement", k=3, mode="dense")
+    assert dense and all(h.lexical_rank is None for h in dense)
+    lexical = shared_kb.search("filter cartridge replacement", k=3, mode="lexical")
+    assert lexical and all(h.dense_rank is None for h in lexical)
+    fused = shared_kb.search("pump controller", k=5, variants=["cobalt sensors salt spray"])
+    assert {"manual", "report"} <= {h.doc_id for h in fused}
+
+
+def test_neighbour_expansion(shared_kb: KnowledgeBase):
+    hits = shared_kb.search("Sentence 3-30 reports measurement number 330", k=1, neighbours=1)
+    main = hits[0]
+    assert main.doc_id == "long" and main.neighbour_of is None
+    beside = [h for h in hits if h.neighbour_of == main.chunk_id]
+    assert beside and {abs(h.ordinal - main.ordinal) for h in beside} == {1}
+
+
+def test_tokenizer_keeps_identifiers_whole_and_in_parts():
+    tokens = tokenize("GPT-3.5 uses snake_case_name, ISO/IEC 27001, SHA256 and v2.1.0 models")
+    for expected in ("gpt-3.5", "gpt", "3", "5", "snake_case_name", "snake", "case", "iso/iec", "iec", "27001"):
+        assert expected in tokens, expected
+    assert {"sha256", "sha", "256", "v2.1.0"} <= set(tokens)
+    assert "model" in tokens and "and" not in tokens

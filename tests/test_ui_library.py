@@ -1,0 +1,37 @@
+"""Headless check of the library page with Streamlit's AppTest."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from kb.base import KnowledgeBase
+from kb.settings import KBSettings
+from ui.uploads import safe_name
+
+APP = str(Path(__file__).resolve().parent.parent / "ui" / "app.py")
+
+
+@pytest.fixture
+def seeded_store(tmp_path: Path, docs_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    store = tmp_path / "ui-store"
+    KnowledgeBase(KBSettings(store_dir=store, parse_workers=1)).ingest([docs_dir])
+    monkeypatch.setenv("KB_STORE_DIR", str(store))
+    return store
+
+
+def test_library_lists_documents_and_searches(seeded_store: Path):
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    assert "Documents (2)" in [s.value for s in at.subheader]
+    at.text_input(key="query").input("QX-7731").run()
+    assert not at.exception
+    texts = [t.value for t in at.text]
+    assert any(t.startswith("1. report p.2") for t in texts)
+    assert any("QX-7731 | 42.5" in t for t in texts)
+
+
+def test_upload_names_are_sanitised():
+    assert safe_name("../../etc/pass wd.PDF") == "pass_wd.pdf"
+    assert safe_name("C:\\Users\\me\\report v2.pdf") == "report_v2.pdf"
+    assert safe_name("....pdf") == "document.pdf"
