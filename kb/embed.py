@@ -38,7 +38,11 @@ class Embedder:
 
     def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto", batch_size: int = 32):
         import torch
+        import transformers
         from sentence_transformers import SentenceTransformer
+
+        transformers.utils.logging.set_verbosity_error()  # no "Loading weights" bars or length warnings
+        transformers.utils.logging.disable_progress_bar()
 
         self.name = model or PACKAGED_MODEL
         self.batch_size = batch_size
