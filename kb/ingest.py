@@ -7,6 +7,7 @@ import multiprocessing
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -69,6 +70,13 @@ def _parse_job(path: str, doc_id: str, max_mb: float) -> ParsedDocument | str:
         return f"cannot be parsed ({type(exc).__name__}: {exc})"
 
 
+def _result(job: Future) -> ParsedDocument | str:
+    try:
+        return job.result()
+    except BrokenProcessPool:
+        return "the parser process crashed on this file"
+
+
 def ingest_paths(kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | None = None) -> IngestSummary:
     started = time.perf_counter()
     files, failures = collect(paths)
@@ -108,7 +116,7 @@ def ingest_paths(kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | No
             pool.submit(_parse_job, str(path), doc_id_for(path), max_mb) if pool else None for _, path, _ in queue
         ]
         for (index, path, digest), job in zip(queue, jobs):
-            parsed = job.result() if job is not None else _parse_job(str(path), doc_id_for(path), max_mb)
+            parsed = _result(job) if job is not None else _parse_job(str(path), doc_id_for(path), max_mb)
             if isinstance(parsed, str):
                 outcome = _fail(path, parsed)
                 summary.files.append(outcome)
