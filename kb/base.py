@@ -29,7 +29,7 @@ class KnowledgeBase:
     @property
     def embedder(self) -> Embedder:
         s = self.settings
-        return get_embedder(s.embed_model, s.embed_dtype, s.embed_batch_size)
+        return get_embedder(s.embed_model, s.embed_dtype)
 
     @property
     def _lexical_dir(self) -> Path:

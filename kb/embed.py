@@ -36,7 +36,7 @@ def _cpu_has_bf16() -> bool:
 class Embedder:
     """A loaded sentence-transformers model; long texts are embedded in parts and averaged."""
 
-    def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto", batch_size: int = 32):
+    def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto"):
         import torch
         import transformers
         from sentence_transformers import SentenceTransformer
@@ -45,7 +45,6 @@ class Embedder:
         transformers.utils.logging.disable_progress_bar()
 
         self.name = model or PACKAGED_MODEL
-        self.batch_size = batch_size
         self._torch = torch
         self.model = SentenceTransformer(_resolve(self.name), device="cpu")
         self.max_tokens = int(self.model.max_seq_length or 256)
@@ -70,7 +69,7 @@ class Embedder:
         step = room - room // 8  # windows overlap by an eighth
         return [self.tokenizer.decode(ids[i : i + room]) for i in range(0, len(ids), step)]
 
-    def encode(self, texts: list[str], progress: Any = None) -> np.ndarray:
+    def encode(self, texts: list[str], progress: Any = None, batch_size: int = 32) -> np.ndarray:
         """Normalised float32 vectors, one per text."""
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
@@ -84,8 +83,8 @@ class Embedder:
         order = np.argsort([-len(p) for p in parts], kind="stable")  # similar lengths pad less
         done = 0
         with _LOCK, self._precision():
-            for start in range(0, len(parts), self.batch_size):
-                idx = order[start : start + self.batch_size]
+            for start in range(0, len(parts), batch_size):
+                idx = order[start : start + batch_size]
                 batch = [parts[i] for i in idx]
                 vectors[idx] = self.model.encode(batch, batch_size=len(batch), normalize_embeddings=True)
                 done += len(batch)
@@ -105,9 +104,9 @@ class Embedder:
 
 
 @lru_cache(maxsize=4)
-def get_embedder(model: str = PACKAGED_MODEL, dtype: str = "auto", batch_size: int = 32) -> Embedder:
-    """One loaded model per process and configuration (Chroma rebuilds embedding functions often)."""
-    return Embedder(model, dtype, batch_size)
+def get_embedder(model: str = PACKAGED_MODEL, dtype: str = "auto") -> Embedder:
+    """One loaded model per process, model and precision (Chroma rebuilds embedding functions often)."""
+    return Embedder(model, dtype)
 
 
 @register_embedding_function

@@ -155,7 +155,7 @@ def _store(
     def tick(done: int, of: int) -> None:
         report(Progress(path=str(path), stage="embedding", file_index=index, files_total=total, done=done, total=of))
 
-    vectors = embedder.encode([c.embed_text() for c in chunks], progress=tick)
+    vectors = embedder.encode([c.embed_text() for c in chunks], progress=tick, batch_size=settings.embed_batch_size)
     record = DocumentRecord(
         doc_id=parsed.doc_id,
         content_hash=digest,

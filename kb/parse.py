@@ -91,11 +91,16 @@ def _clean(text: str) -> str:
     return text + "\u00ad" if hyphen and text else text
 
 
-def _page_lines(tp: pdfium.PdfTextPage, height: float) -> list[Line]:
+def _page_text(tp: pdfium.PdfTextPage) -> str:
+    """The page's raw text, read once and shared by line and table extraction."""
     count = tp.count_chars()
-    if count <= 0:
+    return tp.get_text_range(0, count) if count > 0 else ""
+
+
+def _page_lines(tp: pdfium.PdfTextPage, raw: str, height: float) -> list[Line]:
+    if not raw:
         return []
-    raw = tp.get_text_range(0, count)
+    count = tp.count_chars()
     exact = len(raw) == count  # offsets map 1:1 to pdfium char indices
     lines: list[Line] = []
     start = 0
@@ -183,7 +188,7 @@ def _rules(page: pdfium.PdfPage, height: float) -> list[dict]:
     return edges
 
 
-def _tables(tp: pdfium.PdfTextPage, page: Page, edges: list[dict]) -> int:
+def _tables(tp: pdfium.PdfTextPage, raw: str, page: Page, edges: list[dict]) -> int:
     """Find ruled tables with pdfplumber's finder; replace the lines inside each by one line per row."""
     from pdfplumber.table import TableFinder, TableSettings
 
@@ -199,10 +204,8 @@ def _tables(tp: pdfium.PdfTextPage, page: Page, edges: list[dict]) -> int:
         if box is not None
     ]
     texts: dict[tuple[int, int, int], list[str]] = {}
-    count = tp.count_chars()
-    raw = tp.get_text_range(0, count) if count > 0 else ""
     owner = None
-    for index, ch in enumerate(raw if len(raw) == count else ""):
+    for index, ch in enumerate(raw if len(raw) == tp.count_chars() else ""):
         if ch.strip():
             left, bottom, right, top = tp.get_charbox(index)
             cx, cy = (left + right) / 2, page.height - (top + bottom) / 2
@@ -299,10 +302,11 @@ def parse_pdf(path: Path, doc_id: str, max_mb: float) -> ParsedDocument:
                 width, height = page.get_size()
                 tp = page.get_textpage()
                 try:
-                    parsed = Page(index + 1, width, height, _page_lines(tp, height))
+                    raw = _page_text(tp)
+                    parsed = Page(index + 1, width, height, _page_lines(tp, raw, height))
                     edges = _rules(page, height) if parsed.lines else []
                     if edges:
-                        tables += _tables(tp, parsed, edges)
+                        tables += _tables(tp, raw, parsed, edges)
                 finally:
                     tp.close()
             finally:
