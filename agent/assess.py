@@ -1,0 +1,203 @@
+"""Deterministic evidence checks, each with a named reason; the LLM grader may add an opinion but never gates."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from agent.intent import content_terms, is_identifier
+from kb.lexical import tokenize
+
+# Checks in the order they are reported; the first failing one picks the refinement strategy.
+CHECKS = ("identifiers_covered", "key_terms_covered", "relevant_hits", "topics_covered", "topic_diversity")
+
+
+# Bibliography entries and citation lines: they name things without saying anything about them.
+_CITATION = re.compile(r"et al\.|\((?:19|20)\d{2}[a-z]?\)|,\s*(?:19|20)\d{2}[a-z]?\.|^\s*\[\d+\]\s+[A-Z]")
+_VENUE = re.compile(
+    r"arXiv|preprint|[Pp]roceedings|[Cc]onference on|[Jj]ournal of|[Tt]ransactions on|[Ww]orkshop on|doi:|"
+    r"https?://|\bpp\.\s*\d|\b[Vv]ol\.\s*\d|\bURL\b"
+)
+_REFERENCE_SECTION = re.compile(r"\b(?:references|bibliography|works cited|literature cited)\s*$", re.I)
+
+
+def is_citation(sentence: str) -> bool:
+    """A bibliography entry rather than a statement: a venue or link plus author/year marks."""
+    return bool(_VENUE.search(sentence)) and (bool(_CITATION.search(sentence)) or len(sentence.split()) < 25)
+
+
+def is_reference(hit: dict[str, Any]) -> bool:
+    """A chunk from a reference list: its section is one, or many of its lines name venues or links."""
+    if _REFERENCE_SECTION.search(hit.get("section", "") or ""):
+        return True
+    lines = [ln for ln in hit["text"].splitlines() if len(ln.split()) >= 3]
+    return bool(lines) and sum(bool(_VENUE.search(ln)) for ln in lines) / len(lines) >= 0.3
+
+
+def token_set(texts: Iterable[str]) -> set[str]:
+    out: set[str] = set()
+    for text in texts:
+        out.update(tokenize(text))
+    return out
+
+
+def squashed(texts: Iterable[str]) -> str:
+    """Lower-cased text with separators removed, so "GPT 3", "GPT-3" and "gpt3" all match "gpt3"."""
+    return (
+        " ".join(re.sub(r"[\W_]+", "", t.lower()) for t in texts)
+        + " "
+        + " ".join(re.sub(r"[^\w]+", " ", t.lower()) for t in texts)
+    )
+
+
+def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
+    toks = tokenize(term)
+    if not toks:
+        return True
+    whole = term.lower()
+    if whole in tokens:
+        return True
+    if is_identifier(term):
+        key = re.sub(r"[\W_]+", "", whole)
+        return bool(key) and key in flat
+    parts = [t for t in toks if t != whole]
+    return all(p in tokens for p in (parts or toks))
+
+
+def coverage(terms: list[str], texts: list[str]) -> tuple[list[str], list[str]]:
+    """(covered, missing) terms against the texts."""
+    tokens, flat = token_set(texts), squashed(texts)
+    covered = [t for t in terms if term_covered(t, tokens, flat)]
+    return covered, [t for t in terms if t not in covered]
+
+
+def anchored_missing(
+    identifiers: list[str], others: list[str], texts: list[str], aliases: dict[str, list[str]] | None = None
+) -> list[str]:
+    """Identifiers not found in any passage that also holds another of the question's terms: a name dropped in
+    passing (a citation, a list of alternatives) is not evidence about it. An alias (an acronym's long form found
+    in the store) stands for its identifier."""
+    missing = []
+    for ident in identifiers:
+        rest = [t for t in [*identifiers, *others] if t != ident]
+        names = [ident, *(aliases or {}).get(ident, [])]
+        anchored = False
+        for text in texts:
+            tokens, flat = token_set([text]), squashed([text])
+            found = any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
+            if found and (not rest or any(term_covered(t, tokens, flat) for t in rest)):
+                anchored = True
+                break
+        if not anchored:
+            missing.append(ident)
+    return missing
+
+
+def is_strong(hit: dict[str, Any], key_terms: list[str], floor: float) -> bool:
+    """One passage that holds (nearly) every key term and is semantically close: enough on its own."""
+    if not key_terms or (hit.get("dense_score") is not None and hit["dense_score"] < floor):
+        return False
+    covered, _ = coverage(key_terms, [f"{hit.get('section', '')}\n{hit['text']}"])
+    return len(covered) >= max(1, round(0.8 * len(key_terms)))
+
+
+def is_relevant(hit: dict[str, Any], key_terms: list[str], floor: float) -> bool:
+    if hit.get("dense_score") is not None and hit["dense_score"] >= floor:
+        return True
+    if not key_terms:
+        return False
+    covered, _ = coverage(key_terms, [hit["text"]])
+    return len(covered) >= max(1, len(key_terms) // 2)
+
+
+def topic_hits(topic: str, evidence: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Hits that mention the topic: all its identifiers and at least half its other terms."""
+    terms = content_terms(topic)
+    ids = [t for t in terms if is_identifier(t)]
+    rest = [t for t in terms if t not in ids]
+    out = []
+    for hit in evidence:
+        text = [f"{hit.get('section', '')}\n{hit['text']}"]
+        if ids and coverage(ids, text)[1]:
+            continue
+        if rest and len(coverage(rest, text)[0]) * 2 < len(rest):
+            continue
+        out.append(hit)
+    return out
+
+
+def assess(state: dict[str, Any]) -> dict[str, Any]:
+    """The verdict on the merged evidence: sufficient or not, with every check's outcome and detail."""
+    s = state["settings"]
+    evidence = [h for h in state.get("evidence", []) if not is_reference(h)]
+    texts = [f"{h.get('section', '')}\n{h['text']}" for h in evidence]
+    identifiers = state.get("identifiers", [])
+    others = [t for t in state.get("key_terms", []) if t not in identifiers]
+    reasons: list[dict[str, Any]] = []
+
+    missing_ids = anchored_missing(identifiers, others, texts, state.get("aliases"))
+    reasons.append(
+        {
+            "check": "identifiers_covered",
+            "ok": not missing_ids,
+            "detail": f"missing {', '.join(missing_ids)}" if missing_ids else f"{len(identifiers)} identifier(s) found",
+        }
+    )
+    covered, missing_terms = coverage(others, texts)
+    share = len(covered) / len(others) if others else 1.0
+    reasons.append(
+        {
+            "check": "key_terms_covered",
+            "ok": share >= s["term_coverage"],
+            "detail": f"{share:.0%} of key terms found"
+            + (f"; missing {', '.join(missing_terms)}" if missing_terms else ""),
+        }
+    )
+    relevant = [h for h in evidence if is_relevant(h, state.get("key_terms", []), s["relevance_floor"])]
+    strong = [h for h in relevant if is_strong(h, state.get("key_terms", []), s["relevance_floor"])]
+    reasons.append(
+        {
+            "check": "relevant_hits",
+            "ok": len(relevant) >= s["min_hits"] or bool(strong),
+            "detail": f"{len(relevant)} relevant hit(s), {s['min_hits']} needed"
+            + (f"; {len(strong)} passage(s) hold every key term" if strong else ""),
+        }
+    )
+
+    topics = state.get("topics", []) if state.get("intent") == "compare" else []
+    if topics:
+        by_topic = {t: topic_hits(t, evidence) for t in topics}
+        absent = [t for t, hits in by_topic.items() if not hits]
+        reasons.append(
+            {
+                "check": "topics_covered",
+                "ok": not absent,
+                "detail": f"no evidence on {', '.join(map(repr, absent))}" if absent else "evidence on both topics",
+            }
+        )
+        homes = state.get("topic_homes", {})
+        home_sets = [set(homes.get(t, [])) for t in topics]
+        separate = all(home_sets) and not (home_sets[0] & home_sets[1])
+        found = {h["doc_id"] for h in evidence}
+        lacking = [t for t, home in zip(topics, home_sets, strict=True) if separate and not (home & found)]
+        reasons.append(
+            {
+                "check": "topic_diversity",
+                "ok": not lacking,
+                "detail": (
+                    f"the topics live in different documents; none from the home of {', '.join(map(repr, lacking))}"
+                )
+                if lacking
+                else f"{len(found)} document(s) in the evidence",
+            }
+        )
+    failing = next((r["check"] for r in reasons if not r["ok"]), None)
+    return {
+        "sufficient": failing is None,
+        "failing": failing,
+        "reasons": reasons,
+        "missing_identifiers": missing_ids,
+        "missing_terms": missing_terms,
+        "relevant_hits": len(relevant),
+    }

@@ -1,0 +1,145 @@
+"""Reading a question: its intent (compare, definition, procedure, general), compare topics, key terms, identifiers."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from kb.lexical import STOPWORDS, tokenize
+
+Intent = Literal["compare", "definition", "procedure", "general"]
+
+# Words that shape a question but carry no subject matter; removed before coverage checks and broadening.
+QUESTION_WORDS = frozenset(
+    (  # noqa: SIM905 - a readable word list
+        "what which who whom whose when where why how describe explain list name give tell discuss summarize "
+        "summarise define definition mean meaning means please provide show main key primary specific particular "
+        "various different difference differences differ compare compared comparison contrast between versus vs "
+        "way ways kind kinds type types does do did can could would should will may might must there their them "
+        "they this that these those such some any many much also about regarding according paper papers study "
+        "document documents use used using make made makes achieve achieved offer offers bring brings "
+        "contribute contributes ensure ensures provide provides upon"
+    ).split()
+)
+
+_COMPARE = [
+    re.compile(r"\b(?:differences?|distinctions?|contrast)\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)", re.I),
+    re.compile(r"\bcompare\s+(?P<a>.+?)\s+(?:and|with|to|against|versus|vs\.?)\s+(?P<b>.+)", re.I),
+    re.compile(
+        r"\bhow\s+(?:does|do|is|are)\s+(?P<a>.+?)\s+(?:differ\s+from|compare\s+(?:to|with)|different\s+from)\s+"
+        r"(?P<b>.+)",
+        re.I,
+    ),
+    re.compile(r"(?P<a>[^,;:?]+?)\s+(?:vs\.?|versus)\s+(?P<b>.+)", re.I),
+]
+_DEFINITION = [
+    re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<t>(?:[\w'’./-]+\s+){0,3}[\w'’./-]+)\s*\??\s*$", re.I),
+    re.compile(
+        r"^\s*(?:define|definition\s+of|meaning\s+of)\s+(?P<t>(?:[\w'’./-]+\s+){0,4}[\w'’./-]+)\s*\??\s*$", re.I
+    ),
+    re.compile(r"^\s*what\s+does\s+(?P<t>[^?]{1,40})\s+(?:stand\s+for|mean)\??\s*$", re.I),
+]
+_PROCEDURE = re.compile(
+    r"^\s*(?:how\s+(?:do|does|can|should|would|to)\s+(?:i|we|you|one)\b|how\s+to\b)|\b(?:steps?|procedure|"
+    r"instructions?|step-by-step)\b",
+    re.I,
+)
+_TOPIC_TAIL = re.compile(
+    r"\s*(?:[,;:(]|\b(?:in\s+terms\s+of|with\s+respect\s+to|regarding|for|on|in|across|when|"
+    r"and\s+(?:what|how|why|which))\b).*$",
+    re.I,
+)
+_LEADING = re.compile(r"^\s*(?:the|a|an|both|between)\s+", re.I)
+_WORD = re.compile(r"[^\W_]+(?:[-._/+'’][^\W_]+)*")
+
+
+class QuestionReading(BaseModel):
+    """What the route step understood about a question."""
+
+    intent: Intent = Field(description="compare, definition, procedure or general.")
+    topics: list[str] = Field(default_factory=list, description="The two topics of a compare question.")
+    key_terms: list[str] = Field(default_factory=list, description="Content terms of the question, identifiers first.")
+    identifiers: list[str] = Field(default_factory=list, description="Technical identifiers and acronyms.")
+    error: str | None = Field(None, description="Why the question cannot be processed as asked, if it cannot.")
+
+
+def _clean_topic(text: str) -> str:
+    text = text.strip().strip("?.!\"'“”")
+    text = _TOPIC_TAIL.sub("", text)
+    text = _LEADING.sub("", text)
+    return re.sub(r"(?:'s|’s)\b", "", text).strip(" ?.!,")
+
+
+def _norm(text: str) -> str:
+    return " ".join(tokenize(text))
+
+
+def is_identifier(word: str) -> bool:
+    """Acronyms, mixed-case names and letter-digit codes: terms that must appear literally in supporting evidence."""
+    parts = re.findall(r"[^\W_]+", word)
+    for part in parts:
+        letters = [c for c in part if c.isalpha()]
+        if any(c.isdigit() for c in part) and letters:
+            return True
+        if len(letters) >= 2 and any(c.isupper() for c in part[1:]):
+            return True
+    return False
+
+
+def content_terms(text: str) -> list[str]:
+    """The words of `text` that carry meaning, in order, possessives stripped, without duplicates."""
+    out: list[str] = []
+    for match in _WORD.finditer(text):
+        word = re.sub(r"(?:'s|’s|'|’)$", "", match.group())
+        low = word.lower()
+        if low in STOPWORDS or low in QUESTION_WORDS or (len(low) < 2 and not word.isdigit()):
+            continue
+        if word not in out:
+            out.append(word)
+    return out
+
+
+def read_question(question: str) -> QuestionReading:
+    q = " ".join(question.split())
+    terms = content_terms(q)
+    identifiers = [t for t in terms if is_identifier(t)]
+    key_terms = identifiers + [t for t in terms if t not in identifiers]
+    for pattern in _COMPARE:
+        match = pattern.search(q)
+        if not match:
+            continue
+        a, b = _clean_topic(match.group("a")), _clean_topic(match.group("b"))
+        if not a or not b:
+            continue
+        if _norm(a) == _norm(b):
+            return QuestionReading(
+                intent="compare",
+                topics=[a, b],
+                key_terms=key_terms,
+                identifiers=identifiers,
+                error=f"a comparison needs two different topics, but both are {a!r}",
+            )
+        return QuestionReading(intent="compare", topics=[a, b], key_terms=key_terms, identifiers=identifiers)
+    if any(p.search(q) for p in _DEFINITION):
+        return QuestionReading(intent="definition", key_terms=key_terms, identifiers=identifiers)
+    if _PROCEDURE.search(q):
+        return QuestionReading(intent="procedure", key_terms=key_terms, identifiers=identifiers)
+    return QuestionReading(intent="general", key_terms=key_terms, identifiers=identifiers)
+
+
+def plan_for(reading: QuestionReading) -> list[str]:
+    steps = {
+        "compare": [f"retrieve evidence on {reading.topics[0]!r} and on {reading.topics[1]!r}"]
+        if reading.topics
+        else [],
+        "definition": ["retrieve passages that define the term"],
+        "procedure": ["retrieve the passages that describe the steps, in document order"],
+        "general": ["retrieve passages that answer the question"],
+    }[reading.intent]
+    return [
+        *steps,
+        "check the evidence covers the key terms; refine the query when it does not",
+        "answer with a citation on every sentence, or refuse with the reason",
+    ]

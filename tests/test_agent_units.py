@@ -1,0 +1,119 @@
+"""Routing, refinement helpers, verification and the extractive composer, one piece at a time."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.assess import is_reference
+from agent.extractive import compose, sentences
+from agent.intent import read_question
+from agent.refine import find_contraction, find_expansion
+from agent.settings import PRESETS, AgentSettings
+from agent.verify import split_cited, verify
+
+
+@pytest.mark.parametrize(
+    ("question", "topics"),
+    [
+        ("What are the differences between BERT and RoBERTa?", ["BERT", "RoBERTa"]),
+        ("Compare dynamic masking and static masking", ["dynamic masking", "static masking"]),
+        ("GPT-2 vs BERT", ["GPT-2", "BERT"]),
+        ("Compare the heron valve with the falcon pump in terms of cost", ["heron valve", "falcon pump"]),
+        ("How does the heron valve differ from the falcon pump?", ["heron valve", "falcon pump"]),
+    ],
+)
+def test_compare_topics(question: str, topics: list[str]) -> None:
+    reading = read_question(question)
+    assert reading.intent == "compare" and reading.topics == topics and reading.error is None
+
+
+def test_identical_topics_rejected() -> None:
+    assert "two different topics" in read_question("BERT vs bert").error
+
+
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        ("What is a masked language model?", "definition"),
+        ("Define dynamic masking", "definition"),
+        ("What does NSP stand for?", "definition"),
+        ("How do I replace the filter cartridge?", "procedure"),
+        ("What are the steps to install the pump controller?", "procedure"),
+        ("What are the two main tasks BERT is pre-trained on?", "general"),
+    ],
+)
+def test_intents(question: str, intent: str) -> None:
+    assert read_question(question).intent == intent
+
+
+def test_key_terms_put_identifiers_first() -> None:
+    reading = read_question("Which torque does the QX-7731 pump controller need?")
+    assert reading.identifiers == ["QX-7731"]
+    assert reading.key_terms[0] == "QX-7731" and "which" not in [t.lower() for t in reading.key_terms]
+
+
+def test_acronym_expansion_and_contraction() -> None:
+    texts = ["We use byte-pair encoding (BPE) with 50K units.", "The NSP (next sentence prediction) task helps."]
+    assert find_expansion("BPE", texts) == "byte-pair encoding"
+    assert find_expansion("NSP", texts) == "next sentence prediction"
+    assert find_expansion("XYZ", texts) is None
+    assert find_contraction("Why use byte-pair encoding here?", texts) == ("byte-pair encoding", "BPE")
+
+
+CONTEXT = [
+    {"key": "c1", "text": "The basalt station logged the highest humidity readings of the season.", "rank": 1},
+    {"key": "c2", "text": "Station | Code | Reading\nNorth ridge | QX-7731 | 42.5", "rank": 2},
+]
+
+
+def test_split_cited_assigns_markers_to_their_sentence() -> None:
+    pairs = split_cited("First fact here [c1]. Second fact, no marker. Third fact [c2][c1].")
+    assert pairs == [("First fact here", ["c1"]), ("Second fact, no marker.", []), ("Third fact", ["c2", "c1"])]
+
+
+def test_verify_rules() -> None:
+    ok = verify("The basalt station logged the highest humidity readings [c1].", CONTEXT, 0.5)
+    assert ok["refusal_reason"] is None and ok["answer"].endswith("[c1]")
+    assert verify("The basalt station logged humidity [c9].", CONTEXT, 0.5)["refusal_reason"] == "invalid_citation"
+    mixed = verify(
+        "The basalt station logged the highest humidity readings [c1]. Unicorns graze nearby [c1]. "
+        "North ridge reading is 42.5 [c2].",
+        CONTEXT,
+        0.5,
+    )
+    assert mixed["refusal_reason"] is None and "Unicorns" not in mixed["answer"]
+    assert [s["kept"] for s in mixed["sentences"]] == [True, False, True]
+    assert verify("Unicorns graze nearby [c1].", CONTEXT, 0.5)["refusal_reason"] == "unsupported_answer"
+    assert verify("No markers at all.", CONTEXT, 0.5)["refusal_reason"] == "unsupported_answer"
+
+
+def test_sentences_keep_table_rows_and_abbreviations() -> None:
+    text = "3 Results\nThe model, e.g. the large one, wins. It is fast.\nA | B | C\nFinal words here."
+    assert sentences(text) == ["The model, e.g. the large one, wins.", "It is fast.", "A | B | C", "Final words here."]
+
+
+def test_extractive_answer_cites_every_sentence() -> None:
+    answer = compose("Which station logged the highest humidity?", "general", [], CONTEXT, 3)
+    assert answer == "The basalt station logged the highest humidity readings of the season. [c1]"
+    assert verify(answer, CONTEXT, 0.5)["refusal_reason"] is None
+
+
+def test_reference_chunks_are_recognised() -> None:
+    refs = {
+        "section": "",
+        "text": "[12] A. Author et al. Deep things. In Proceedings of the Conference on X, 2020.\n"
+        "[13] B. Author. More things. arXiv preprint arXiv:2001.00001, 2020.",
+    }
+    assert is_reference(refs) and is_reference({"section": "8 Conclusion > References", "text": "anything"})
+    assert not is_reference({"section": "2 Results", "text": CONTEXT[0]["text"]})
+
+
+def test_presets_and_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    quick = AgentSettings.for_preset("quick")
+    assert quick.max_rounds == 1 and quick.preset == "quick"
+    assert AgentSettings.for_preset("thorough", k=3).k == 3
+    assert PRESETS["balanced"]["max_rounds"] < PRESETS["thorough"]["max_rounds"]
+    monkeypatch.setenv("OLLAMA_HOST", "0.0.0.0:11500")
+    assert AgentSettings().base_url == "http://0.0.0.0:11500"
+    monkeypatch.setenv("AGENT_MODEL", "some-model:1b")
+    assert AgentSettings().model == "some-model:1b"
