@@ -24,7 +24,8 @@ class KnowledgeBase:
         self.settings = settings or KBSettings()
         self.store = Store(self.settings)
         self._lexical: LexicalIndex | None = None
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # guards the BM25 index
+        self._ingest_lock = threading.Lock()  # one ingestion at a time; searches go on meanwhile
 
     @property
     def embedder(self) -> Embedder:
@@ -82,7 +83,7 @@ class KnowledgeBase:
     def ingest(self, paths: Sequence[str | Path], progress: Callable[[Progress], None] | None = None) -> IngestSummary:
         from kb.ingest import ingest_paths
 
-        with self._lock:
+        with self._ingest_lock:
             summary = ingest_paths(self, [Path(p) for p in paths], progress)
             self.lexical()
             return summary
