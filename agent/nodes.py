@@ -189,6 +189,10 @@ class Nodes:
             "queries": queries,
             "strategy": state["strategy"],
             "hit_ids": [h["chunk_id"] for h in hits],
+            "scores": [
+                {k: h.get(k) for k in ("chunk_id", "rank", "fused_score", "dense_score", "lexical_score", "new")}
+                for h in hits
+            ],
             "new": sum(h["new"] for h in hits),
             "total": len(evidence),
             "seconds": round(time.perf_counter() - t0, 4),
@@ -309,7 +313,15 @@ class Nodes:
         if action == "edit" and str(decision.get("query", "")).strip():
             query = " ".join(str(decision["query"]).split())
             approval = {"action": "edit", "query": query, "proposed": proposal["query"]}
-            update = {"query": query, "queries": [], "strategy": f"{proposal['strategy']}+edited"}
+            # The person's query says what to look for: its terms replace the question's in the checks.
+            edited = read_question(query)
+            update = {
+                "query": query,
+                "queries": [],
+                "strategy": f"{proposal['strategy']}+edited",
+                "key_terms": edited.key_terms,
+                "identifiers": edited.identifiers,
+            }
         elif action == "reject":
             approval = {"action": "reject", "proposed": proposal["query"]}
             update = {"refinement_rejected": True, "stop_reason": "refinement_rejected"}
