@@ -1,0 +1,166 @@
+"""Drawing a run: round blocks with evidence panels, verdicts and refinements, the answer with citations.
+
+Document text is never trusted as markup: it is escaped before the only formatting we add (bold query terms).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from kb.lexical import tokenize
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^])")
+_WORD = re.compile(r"[^\W_]+(?:[-._/][^\W_]+)*")
+
+
+def escape_md(text: str) -> str:
+    """Text shown literally by st.markdown: markdown, HTML, LaTeX and emoji syntax all escaped."""
+    return _MD_SPECIAL.sub(r"\\\1", text).replace("\n", "  \n")
+
+
+def marked(text: str, query: str, limit: int = 600) -> str:
+    """An escaped excerpt with the query's terms in bold."""
+    terms = set(tokenize(query))
+    excerpt = " ".join(text.split())
+    excerpt = excerpt if len(excerpt) <= limit else excerpt[:limit].rsplit(" ", 1)[0] + " …"
+    out, pos = [], 0
+    for m in _WORD.finditer(excerpt):
+        out.append(escape_md(excerpt[pos : m.start()]))
+        word = escape_md(m.group())
+        out.append(f"**{word}**" if terms and set(tokenize(m.group())) & terms else word)
+        pos = m.end()
+    out.append(escape_md(excerpt[pos:]))
+    return "".join(out)
+
+
+def pages(item: dict[str, Any]) -> str:
+    a, b = item["start_page"], item["end_page"]
+    return f"p. {a}" if a == b else f"pp. {a}–{b}"
+
+
+def _score(value: float | None, fmt: str) -> str:
+    return "–" if value is None else format(value, fmt)
+
+
+def evidence_panel(hits: list[dict[str, Any]], query: str) -> None:
+    if not hits:
+        st.caption("No hits.")
+        return
+    for hit in hits:
+        with st.container(border=True):
+            head = f"**{escape_md(hit['doc_id'])}** · {pages(hit)}"
+            if hit.get("section"):
+                head += f" · {escape_md(hit['section'])}"
+            if hit.get("new"):
+                head += " · :green-badge[new this round]"
+            st.markdown(head)
+            st.markdown(marked(hit["text"], query))
+            st.caption(
+                f"rank {hit.get('rank', '–')} · dense {_score(hit.get('dense_score'), '.3f')} · "
+                f"BM25 {_score(hit.get('lexical_score'), '.2f')} · fused {_score(hit.get('fused_score'), '.4f')}"
+            )
+
+
+def verdict(event: dict[str, Any]) -> None:
+    ok = event.get("verdict") == "sufficient"
+    st.markdown(f"**Assessment:** {'sufficient' if ok else 'insufficient'}")
+    for reason in event.get("reasons", []):
+        icon = ":material/check:" if reason["ok"] else ":material/close:"
+        st.markdown(f"{icon} `{reason['check']}`: {escape_md(reason['detail'])}")
+    grade = event.get("llm_grade")
+    if grade:
+        text = grade.get("error") or f"{'sufficient' if grade.get('sufficient') else 'insufficient'}: {grade['reason']}"
+        st.caption(f"LLM grader (advisory): {text}")
+
+
+def refinement(ref: dict[str, Any]) -> None:
+    st.markdown(
+        f"**Refinement** ({escape_md(ref['strategy'])}): {escape_md(ref['previous'])} → **{escape_md(ref['query'])}**"
+    )
+
+
+def approval_note(approval: dict[str, Any]) -> None:
+    action = approval["action"]
+    extra = f": {escape_md(approval['query'])}" if action == "edit" else ""
+    st.markdown(f"**You:** {action}{extra}")
+
+
+def round_hits(round_record: dict[str, Any], evidence: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The round's hits as retrieved, rebuilt from the saved record."""
+    out = []
+    for score in round_record.get("scores", []):
+        hit = evidence.get(score["chunk_id"])
+        if hit is not None:
+            out.append({**hit, **score})
+    return out
+
+
+def round_label(r: dict[str, Any]) -> str:
+    shown = " | ".join(r.get("queries") or [r["query"]])
+    return f"Round {r['round']} · {r['strategy']} · {shown} — {r['new']} new, {r['total']} in total"
+
+
+def replay_rounds(state: dict[str, Any]) -> None:
+    evidence = {h["chunk_id"]: h for h in state.get("evidence", [])}
+    for r in state.get("rounds", []):
+        label = round_label(r)
+        failed = r.get("verdict") == "insufficient"
+        with st.status(label, state="error" if failed else "complete", expanded=False):
+            evidence_panel(round_hits(r, evidence), r["query"])
+            if r.get("verdict"):
+                verdict(r)
+            if r.get("refinement"):
+                refinement(r["refinement"])
+            if r.get("approval"):
+                approval_note(r["approval"])
+
+
+def mode_badge(state: dict[str, Any]) -> None:
+    if state.get("mode") == "ollama":
+        st.badge(f"Ollama · {state.get('settings', {}).get('model', '')}", icon=":material/smart_toy:", color="blue")
+    else:
+        st.badge("Extractive (no LLM)", icon=":material/format_quote:", color="gray")
+
+
+def citation_view(citation: dict[str, Any], sources: dict[str, Path], key: str) -> None:
+    from kb.render import render_page
+
+    st.text(citation["text"])
+    path = sources.get(citation["doc_id"])
+    if path is None or not path.exists():
+        st.caption("The PDF of this document is no longer available, so its page cannot be shown.")
+        return
+    for page in range(citation["start_page"], citation["end_page"] + 1):
+        try:
+            image = render_page(path, page, citation.get("regions") or [])
+        except (OSError, ValueError) as exc:
+            st.caption(f"Page {page} could not be rendered: {exc}")
+            continue
+        st.image(image, caption=f"{citation['doc_id']} · page {page}", width=720)
+
+
+def answer_view(state: dict[str, Any], sources: dict[str, Path], key: str) -> None:
+    mode_badge(state)
+    if state.get("refused"):
+        refusal = state.get("refusal") or {}
+        st.warning(f"Refused ({state.get('refusal_reason')}): {state.get('answer', '')}")
+        with st.expander("What was tried"):
+            st.markdown(f"**Stop reason:** `{refusal.get('stop_reason')}`")
+            for q in refusal.get("queries", []):
+                st.markdown(f"- query: {escape_md(q)}")
+            docs = refusal.get("documents")
+            st.markdown(
+                f"**Documents searched:** {escape_md(', '.join(docs) if isinstance(docs, list) else str(docs))}"
+            )
+            for b in refusal.get("best_evidence", []):
+                st.markdown(f"- best evidence: **{escape_md(b['doc_id'])}** {pages(b)}: {escape_md(b['excerpt'])}")
+        return
+    st.markdown(escape_md(state.get("answer", "")))
+    for c in state.get("citations", []):
+        label = f"[{c['key']}] {c['doc_id']} · {pages(c)}" + (f" · {c['section']}" if c.get("section") else "")
+        with st.expander(label):
+            citation_view(c, sources, f"{key}-{c['key']}")

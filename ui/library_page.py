@@ -1,0 +1,106 @@
+"""Library page: add PDFs (a progress bar and an inline error per file), list and remove them, quick search."""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from kb.base import KnowledgeBase
+from kb.models import Progress
+from ui.resources import knowledge_base, uploads_dir
+from ui.uploads import safe_name
+
+
+def add_documents(base: KnowledgeBase) -> None:
+    limit = base.settings.max_file_mb
+    files = st.file_uploader(
+        f"Add PDFs (up to {limit:g} MB each)", type=["pdf"], accept_multiple_files=True, key="uploads"
+    )
+    if not files or not st.button("Ingest", type="primary"):
+        return
+    uploads = uploads_dir()
+    uploads.mkdir(parents=True, exist_ok=True)
+    for upload in files:
+        target = uploads / safe_name(upload.name)
+        target.write_bytes(upload.getbuffer())
+        bar = st.progress(0.0, text=f"{target.name}: parsing")
+
+        def show(event: Progress, bar=bar, name=target.name) -> None:
+            if event.stage == "embedding" and event.total:
+                bar.progress(min(1.0, event.done / event.total), text=f"{name}: embedding {event.done}/{event.total}")
+
+        try:
+            summary = base.ingest([target], show)
+        except Exception as exc:  # noqa: BLE001 - shown inline, the other files continue
+            bar.empty()
+            st.error(f"{target.name}: ingestion failed ({type(exc).__name__}: {exc})")
+            continue
+        outcome = summary.files[0]
+        bar.progress(1.0, text=f"{target.name}: {outcome.status}")
+        if outcome.status == "failed":
+            target.unlink(missing_ok=True)
+            st.error(outcome.error)
+        elif outcome.status == "unchanged":
+            st.info(f"{target.name}: already in the library, unchanged")
+        else:
+            st.success(f"{target.name}: {outcome.pages} pages, {outcome.chunks} chunks")
+
+
+def list_documents(base: KnowledgeBase) -> None:
+    docs = base.documents()
+    st.subheader(f"Documents ({len(docs)})")
+    if not docs:
+        st.caption("No documents yet: add PDFs above.")
+        return
+    st.dataframe(
+        [
+            {
+                "document": d.doc_id,
+                "title": d.title,
+                "pages": d.pages,
+                "chunks": d.chunks,
+                "status": d.status,
+                "ingested": time.strftime("%Y-%m-%d %H:%M", time.localtime(d.ingested_at)),
+            }
+            for d in docs
+        ],
+        hide_index=True,
+        width="stretch",
+    )
+    col1, col2 = st.columns([3, 1])
+    doomed = col1.selectbox("Remove a document", [d.doc_id for d in docs], index=None, placeholder="choose…")
+    if col2.button("Remove", disabled=doomed is None) and doomed:
+        base.remove(doomed)
+        st.rerun()
+
+
+def quick_search(base: KnowledgeBase) -> None:
+    st.subheader("Quick search")
+    query = st.text_input("Query", key="query")
+    k = st.slider("Hits", 1, 20, 8)
+    if not query.strip():
+        return
+    hits = base.search(query, k=k)
+    if not hits:
+        st.caption("No hits.")
+    for h in hits:
+        pages = f"p.{h.start_page}" if h.start_page == h.end_page else f"p.{h.start_page}-{h.end_page}"
+        with st.container(border=True):
+            st.text(f"{h.rank}. {h.doc_id} {pages}   {h.section}")
+            dense = "-" if h.dense_score is None else f"{h.dense_score:.3f} (#{h.dense_rank})"
+            lexical = "-" if h.lexical_score is None else f"{h.lexical_score:.2f} (#{h.lexical_rank})"
+            st.caption(f"fused {h.fused_score:.4f} · dense {dense} · BM25 {lexical}")
+            st.text(h.text)  # document text is data: never rendered as markdown or HTML
+
+
+def page() -> None:
+    st.title("Library")
+    try:
+        base = knowledge_base()
+    except Exception as exc:  # noqa: BLE001 - a short message, never a traceback
+        st.error(f"The knowledge base could not be opened: {type(exc).__name__}: {exc}")
+        return
+    add_documents(base)
+    list_documents(base)
+    quick_search(base)

@@ -1,0 +1,7 @@
+"""History page script (run by st.navigation)."""
+
+import streamlit as st
+
+from ui.history_page import page
+
+page(st.session_state["agent_settings"])
