@@ -28,10 +28,22 @@ setup() {
   fi
 }
 
+# The browser test drives Debian's chromium through Playwright (never `playwright install`).
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  echo "run.sh: installing Debian's chromium for the browser test" >&2
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium; } >/dev/null 2>&1; then
+    echo "run.sh: could not install chromium (apt-get failed); the browser test will fail" >&2
+  fi
+}
+
 setup
 case "${1:-}" in
   test)
     shift
+    ensure_chromium
     exec .venv/bin/python -m pytest "$@"
     ;;
   kb|agent)

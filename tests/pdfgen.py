@@ -147,3 +147,32 @@ def bad_files(folder: Path) -> dict[str, str]:
         "blank.pdf": "empty file",
         "scan.pdf": "no extractable text",
     }
+
+
+def plant_pdf(path: Path) -> Path:
+    """An acronym defined on page 1, a fact stated with the long form only on page 2 (for refinement runs)."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    _, height = A4
+    _write_lines(
+        c,
+        [
+            ("Plant Equipment Notes", "Helvetica-Bold", 18),
+            ("1 Cabinets", "Helvetica-Bold", 13),
+            ("The TDC (Thermal Drift Compensator) sits in the north cabinet of the plant.", "Helvetica", 10),
+            (FILLER * 2, "Helvetica", 10),
+        ],
+        height - 80,
+    )
+    c.showPage()
+    _write_lines(
+        c,
+        [
+            ("2 Maintenance", "Helvetica-Bold", 13),
+            ("The thermal drift compensator is recalibrated every 90 days by the thermal team.", "Helvetica", 10),
+            (FILLER * 2, "Helvetica", 10),
+        ],
+        height - 80,
+    )
+    c.showPage()
+    c.save()
+    return path

@@ -17,11 +17,14 @@ def seeded_store(tmp_path: Path, docs_dir: Path, monkeypatch: pytest.MonkeyPatch
     store = tmp_path / "ui-store"
     KnowledgeBase(KBSettings(store_dir=store, parse_workers=1)).ingest([docs_dir])
     monkeypatch.setenv("KB_STORE_DIR", str(store))
+    monkeypatch.setenv("AGENT_RUNS_DIR", str(tmp_path / "runs"))
+    monkeypatch.setenv("AGENT_CHECKPOINT_PATH", str(tmp_path / "checkpoints.sqlite"))
     return store
 
 
 def test_library_lists_documents_and_searches(seeded_store: Path):
     at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("views/library.py").run()
     assert not at.exception
     assert "Documents (2)" in [s.value for s in at.subheader]
     at.text_input(key="query").input("QX-7731").run()

@@ -1,0 +1,98 @@
+"""Headless checks of the Ask and History pages with Streamlit's AppTest (extractive mode, Ollama unreachable)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from agent.runs import list_runs
+from kb.base import KnowledgeBase
+from kb.settings import KBSettings
+from tests import pdfgen
+from tests.fake_ollama import free_port_url
+from ui.evidence import escape_md, marked
+
+APP = str(Path(__file__).resolve().parent.parent / "ui" / "app.py")
+
+
+@pytest.fixture(scope="module")
+def plant_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("workbench")
+    docs = root / "docs"
+    docs.mkdir()
+    pdfgen.plant_pdf(docs / "plant.pdf")
+    pdfgen.report_pdf(docs / "report.pdf")
+    KnowledgeBase(KBSettings(store_dir=root / "store", parse_workers=1)).ingest([docs])
+    return root / "store"
+
+
+@pytest.fixture
+def app(plant_store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    monkeypatch.setenv("KB_STORE_DIR", str(plant_store))
+    monkeypatch.setenv("AGENT_RUNS_DIR", str(tmp_path / "runs"))
+    monkeypatch.setenv("AGENT_CHECKPOINT_PATH", str(tmp_path / "checkpoints.sqlite"))
+    monkeypatch.setenv("AGENT_OLLAMA_URL", free_port_url())
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    assert not at.exception
+    return at
+
+
+def markdown(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def test_ask_answers_with_citation_and_charts(app: AppTest, tmp_path: Path) -> None:
+    assert any("Ollama not reachable" in m.value for m in app.sidebar.markdown)
+    app.chat_input[0].set_value("When is the thermal drift compensator recalibrated?").run()
+    assert not app.exception
+    text = markdown(app)
+    assert "recalibrated every 90 days" in text.replace("\\", "")
+    labels = [e.label for e in app.expander]
+    assert any(label.startswith("[c") and "plant · p. 2" in label for label in labels)
+    assert "Charts for this run" in labels
+    assert app.status[0].label.startswith("Round 1 · initial")
+    assert len(app.get("plotly_chart")) == 4
+    runs = list_runs(tmp_path / "runs")
+    assert len(runs) == 1 and runs[0].outcome == "answered" and runs[0].mode == "extractive"
+
+
+def test_approval_reject_then_history_replay(
+    plant_store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AGENT_APPROVAL", "true")  # the sidebar toggle starts from the configured default
+    app = AppTest.from_file(APP, default_timeout=90)
+    monkeypatch.setenv("KB_STORE_DIR", str(plant_store))
+    monkeypatch.setenv("AGENT_RUNS_DIR", str(tmp_path / "runs"))
+    monkeypatch.setenv("AGENT_CHECKPOINT_PATH", str(tmp_path / "checkpoints.sqlite"))
+    monkeypatch.setenv("AGENT_OLLAMA_URL", free_port_url())
+    app.run()
+    assert app.toggle(key="cfg_approval").value is True
+    app.chat_input[0].set_value("When is the TDC-X9 recalibrated?").run()
+    assert not app.exception
+    assert "Proposed refinement (broaden)" in "\n".join(i.value for i in app.info)
+    field = next(t for t in app.text_input if t.label == "Refined query")
+    assert field.value == "TDC-X9 recalibrated"
+    next(b for b in app.button if b.label == "Reject").click().run()
+    assert not app.exception
+    warnings = "\n".join(w.value for w in app.warning)
+    assert "Refused (refinement_rejected)" in warnings
+
+    app.switch_page("views/history.py").run()
+    assert not app.exception
+    assert len(app.get("plotly_chart")) == 3  # outcomes, rounds, latency
+    run_id = list_runs(tmp_path / "runs")[0].run_id
+    app.session_state["history_run"] = run_id
+    app.run()
+    assert "Replay" in [s.value for s in app.subheader]
+    assert "refinement_rejected" in "\n".join(w.value for w in app.warning)
+    assert any("You:** reject" in m.value for m in app.markdown)
+
+
+def test_document_text_is_never_markup() -> None:
+    hostile = "<script>alert(1)</script> **bold** [link](http://x) $x$ :smile:"
+    escaped = escape_md(hostile)
+    assert "<script>" not in escaped and "**bold**" not in escaped and "](http" not in escaped
+    assert escaped.replace("\\", "") == hostile
+    assert marked("The basalt station logged", "basalt") == "The **basalt** station logged"
