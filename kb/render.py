@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageOps
 
 from kb.models import Region
 
@@ -30,4 +30,5 @@ def render_page(
         sx, sy = image.width / box.width, image.height / box.height
         rect = (box.x0 * sx - 4, box.top * sy - 4, box.x1 * sx + 4, box.bottom * sy + 4)
         draw.rectangle(rect, fill=(255, 213, 0, 70), outline=(230, 120, 0, 255), width=3)
-    return Image.alpha_composite(image.convert("RGBA"), overlay).convert("RGB")
+    page_image = Image.alpha_composite(image.convert("RGBA"), overlay).convert("RGB")
+    return ImageOps.expand(page_image, border=2, fill=(150, 150, 150))  # the page's edge on a white background

@@ -97,14 +97,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def test_upload_ask_approve_and_open_citation(server: str, tmp_path: Path) -> None:
     if not CHROMIUM.exists():
         pytest.fail("Debian's chromium is missing: ./run.sh test installs it (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
     pdf = pdfgen.plant_pdf(tmp_path / "plant notes.pdf")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         page = browser.new_page(viewport={"width": 1400, "height": 1400})
-        page.set_default_timeout(int(os.environ.get("BROWSER_TIMEOUT_MS", "90000")))
+        timeout_ms = int(os.environ.get("BROWSER_TIMEOUT_MS", "90000"))
+        page.set_default_timeout(timeout_ms)
+        # expect() has its own 5 s default; the first ingestion loads the embedding model cold.
+        expect.set_options(timeout=timeout_ms)
         try:
             first_panel = _journey(page, server, pdf)
         except Exception:
@@ -125,9 +128,12 @@ def _journey(page: Any, server: str, pdf: Path) -> float:
     page.get_by_role("button", name="Ingest").click()
     expect(page.get_by_text("plant_notes.pdf: 2 pages")).to_be_visible()
 
-    page.goto(f"{server}/ask")
-    page.get_by_text("Ask me before running a refined query").click()
+    page.get_by_role("link", name="Ask").click()
+    # Wait for the page switch to land: a widget click sent before it would rerun the old page.
     box = page.get_by_placeholder("Ask a question about your documents")
+    expect(box).to_be_visible()
+    page.get_by_text("Ask me before running a refined query").click()
+    expect(page.get_by_text("approval on")).to_be_visible()
     box.fill("When is the TDC-X9 recalibrated?")
     started = time.perf_counter()
     box.press("Enter")

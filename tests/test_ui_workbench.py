@@ -96,3 +96,21 @@ def test_document_text_is_never_markup() -> None:
     assert "<script>" not in escaped and "**bold**" not in escaped and "](http" not in escaped
     assert escaped.replace("\\", "") == hostile
     assert marked("The basalt station logged", "basalt") == "The **basalt** station logged"
+
+
+def test_sidebar_settings_follow_the_preset_and_persist_across_pages(app: AppTest) -> None:
+    assert app.selectbox(key="cfg_preset").value == "balanced"
+    app.selectbox(key="cfg_preset").set_value("thorough").run()
+    assert app.number_input(key="cfg_max_rounds").value == 5
+    app.number_input(key="cfg_k").set_value(12).run()
+    app.toggle(key="cfg_approval").set_value(True).run()
+    app.switch_page("views/library.py").run()
+    app.switch_page("views/history.py").run()
+    app.switch_page("views/ask.py").run()
+    assert not app.exception
+    assert app.selectbox(key="cfg_preset").value == "thorough"
+    assert app.number_input(key="cfg_k").value == 12
+    assert app.number_input(key="cfg_max_rounds").value == 5
+    assert app.toggle(key="cfg_approval").value is True
+    settings = app.session_state["agent_settings"]
+    assert (settings.preset, settings.k, settings.max_rounds, settings.approval) == ("thorough", 12, 5, True)

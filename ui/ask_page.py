@@ -143,6 +143,14 @@ def page(settings: AgentSettings) -> None:
     question, decision = ss.get("pending_question"), ss.get("pending_decision")
     busy = question is not None or decision is not None
     sources = document_sources()
+    if not ss["runs"] and not busy:
+        st.title("Ask")
+        st.caption(
+            f"{len(sources)} document(s) in the library · preset {settings.preset} · "
+            f"approval {'on' if settings.approval else 'off'}. The agent retrieves, checks the evidence, refines "
+            "its query when the evidence falls short, then answers with a page citation on every sentence, "
+            "or refuses and says why."
+        )
     if not sources:
         st.info("The library is empty: add PDFs on the Library page first.")
     for i, run_id in enumerate(ss["runs"]):

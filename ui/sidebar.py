@@ -1,9 +1,13 @@
 """Sidebar settings: answer mode (with Ollama's status), preset and budgets, approval, k and a document filter.
 
-The widgets are drawn on every page, so their values live for the whole session.
+Each widget's value is kept under a shadow key (`_cfg_*`) and written back to the widget before it is drawn, so
+the browser is always told the value: a page switch or an interrupted rerun can otherwise leave the browser
+holding a widget's default (the first option) and sending it back as if the person had chosen it.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import streamlit as st
 
@@ -14,24 +18,38 @@ BUDGETS = ("max_rounds", "max_tool_calls", "max_steps", "min_hits", "k")
 LIMITS = {"max_rounds": (1, 20), "max_tool_calls": (1, 60), "max_steps": (6, 120), "min_hits": (1, 20), "k": (1, 30)}
 
 
+def _keep(key: str) -> None:
+    st.session_state[f"_{key}"] = st.session_state[key]
+
+
+def _restore(key: str, default: Any) -> dict[str, Any]:
+    """Write the kept value into the widget's key; returns the widget arguments that keep it afterwards."""
+    ss = st.session_state
+    ss[key] = ss.setdefault(f"_{key}", default)
+    return {"key": key, "on_change": _keep, "args": (key,)}
+
+
 def _apply_preset() -> None:
+    _keep("cfg_preset")
     for name, value in PRESETS[st.session_state["cfg_preset"]].items():
-        st.session_state[f"cfg_{name}"] = value
+        st.session_state[f"_cfg_{name}"] = value
 
 
 def settings_sidebar(disabled: bool = False) -> AgentSettings:
     base = base_agent_settings()
     side = st.sidebar
     side.header("Settings")
-    url = side.text_input("Ollama URL", value=base.ollama_url, key="cfg_url", disabled=disabled)
+    url = side.text_input("Ollama URL", disabled=disabled, **_restore("cfg_url", base.ollama_url))
     status = ollama_status(url, base.model)
     models = status["models"]
     choices = ["auto", "extractive", *[f"ollama: {m}" for m in models]]
+    if st.session_state.get("_cfg_mode") not in choices:
+        st.session_state["_cfg_mode"] = "auto"  # a model that vanished from the server
     mode = side.selectbox(
         "Answer mode",
         choices,
-        key="cfg_mode",
         disabled=disabled,
+        **_restore("cfg_mode", "auto"),
         help="auto uses Ollama when the model is pulled, otherwise the extractive mode (no LLM).",
     )
     if status["reachable"]:
@@ -49,20 +67,23 @@ def settings_sidebar(disabled: bool = False) -> AgentSettings:
             + ("" if pulled or not status["reachable"] else f" (run `ollama pull {base.model}`)")
         )
 
-    if "cfg_preset" not in st.session_state:
-        st.session_state["cfg_preset"] = base.preset
-        _apply_preset()
-    side.selectbox("Preset", list(PRESETS), key="cfg_preset", on_change=_apply_preset, disabled=disabled)
+    preset = _restore("cfg_preset", base.preset) | {"on_change": _apply_preset, "args": ()}
+    side.selectbox("Preset", list(PRESETS), disabled=disabled, **preset)
+    defaults = PRESETS[st.session_state["cfg_preset"]]
     with side.expander("Budgets", expanded=False):
         values = {
-            name: st.number_input(name.replace("_", " "), *LIMITS[name], key=f"cfg_{name}", disabled=disabled)
+            name: st.number_input(
+                name.replace("_", " "), *LIMITS[name], disabled=disabled, **_restore(f"cfg_{name}", defaults[name])
+            )
             for name in BUDGETS
         }
-    st.session_state.setdefault("cfg_approval", base.approval)
-    approval = side.toggle("Ask me before running a refined query", key="cfg_approval", disabled=disabled)
+    approval = side.toggle(
+        "Ask me before running a refined query", disabled=disabled, **_restore("cfg_approval", base.approval)
+    )
     docs = sorted(d.doc_id for d in knowledge_base().documents() if d.status == "committed")
+    st.session_state["_cfg_docs"] = [d for d in st.session_state.get("_cfg_docs", []) if d in docs]
     chosen = side.multiselect(
-        "Only these documents", docs, key="cfg_docs", disabled=disabled, placeholder="all documents"
+        "Only these documents", docs, disabled=disabled, placeholder="all documents", **_restore("cfg_docs", [])
     )
     return base.model_copy(
         update={
