@@ -13,6 +13,8 @@ from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Space
 from chromadb.utils.embedding_functions import register_embedding_function
 
 PACKAGED_MODEL = "all-MiniLM-L6-v2"
+# One model and tokenizer serve every thread (ingestion and the searches of several sessions). The lock is held
+# per batch, never for a whole ingestion, so a search waits at most one batch while a large file is embedded.
 _LOCK = threading.Lock()
 
 
@@ -58,16 +60,18 @@ class Embedder:
     def count_tokens(self, texts: list[str] | tuple[str, ...]) -> list[int]:
         if not texts:
             return []
-        ids = self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]
+        with _LOCK:
+            ids = self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]
         return [len(x) for x in ids]
 
     def _parts(self, text: str) -> list[str]:
         room = self.max_tokens - 2
-        ids = self.tokenizer(text, add_special_tokens=False)["input_ids"]
-        if len(ids) <= room:
-            return [text]
-        step = room - room // 8  # windows overlap by an eighth
-        return [self.tokenizer.decode(ids[i : i + room]) for i in range(0, len(ids), step)]
+        with _LOCK:
+            ids = self.tokenizer(text, add_special_tokens=False)["input_ids"]
+            if len(ids) <= room:
+                return [text]
+            step = room - room // 8  # windows overlap by an eighth
+            return [self.tokenizer.decode(ids[i : i + room]) for i in range(0, len(ids), step)]
 
     def encode(self, texts: list[str], progress: Any = None, batch_size: int = 32) -> np.ndarray:
         """Normalised float32 vectors, one per text."""
@@ -82,14 +86,14 @@ class Embedder:
         vectors = np.zeros((len(parts), self.dimension), dtype=np.float32)
         order = np.argsort([-len(p) for p in parts], kind="stable")  # similar lengths pad less
         done = 0
-        with _LOCK, self._precision():
-            for start in range(0, len(parts), batch_size):
-                idx = order[start : start + batch_size]
-                batch = [parts[i] for i in idx]
+        for start in range(0, len(parts), batch_size):
+            idx = order[start : start + batch_size]
+            batch = [parts[i] for i in idx]
+            with _LOCK, self._precision():
                 vectors[idx] = self.model.encode(batch, batch_size=len(batch), normalize_embeddings=True)
-                done += len(batch)
-                if progress:
-                    progress(done, len(parts))
+            done += len(batch)
+            if progress:
+                progress(done, len(parts))
         if len(parts) == len(texts):
             return vectors
         pooled = np.zeros((len(texts), self.dimension), dtype=np.float32)
