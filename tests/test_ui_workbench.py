@@ -11,7 +11,7 @@ from agent.runs import list_runs
 from kb.base import KnowledgeBase
 from kb.settings import KBSettings
 from tests import pdfgen
-from tests.fake_ollama import free_port_url
+from tests.fake_ollama import FakeOllama, free_port_url
 from ui.evidence import escape_md, marked
 
 APP = str(Path(__file__).resolve().parent.parent / "ui" / "app.py")
@@ -114,3 +114,25 @@ def test_sidebar_settings_follow_the_preset_and_persist_across_pages(app: AppTes
     assert app.toggle(key="cfg_approval").value is True
     settings = app.session_state["agent_settings"]
     assert (settings.preset, settings.k, settings.max_rounds, settings.approval) == ("thorough", 12, 5, True)
+
+
+def test_ollama_models_in_the_sidebar_and_a_streamed_cited_answer(
+    plant_store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with FakeOllama(models=["tiny:latest"]) as fake:
+        fake.script("The thermal drift compensator is recalibrated every 90 days [c1].")
+        monkeypatch.setenv("KB_STORE_DIR", str(plant_store))
+        monkeypatch.setenv("AGENT_RUNS_DIR", str(tmp_path / "runs"))
+        monkeypatch.setenv("AGENT_CHECKPOINT_PATH", str(tmp_path / "checkpoints.sqlite"))
+        monkeypatch.setenv("AGENT_OLLAMA_URL", fake.url)
+        app = AppTest.from_file(APP, default_timeout=90).run()
+        assert any("Ollama reachable · 1 model(s)" in m.value for m in app.sidebar.markdown)
+        mode = app.selectbox(key="cfg_mode")
+        assert mode.options == ["auto", "extractive", "ollama: tiny:latest"]
+        mode.set_value("ollama: tiny:latest").run()
+        app.chat_input[0].set_value("When is the thermal drift compensator recalibrated?").run()
+        assert not app.exception
+        assert fake.chat_requests and fake.chat_requests[-1]["model"] == "tiny:latest"
+        text = markdown(app).replace("\\", "")
+        assert "Ollama · tiny:latest" in text
+        assert "recalibrated every 90 days [c1]" in text
