@@ -78,20 +78,31 @@ def anchored_missing(
     """Identifiers not found in any passage that also holds another of the question's terms: a name dropped in
     passing (a citation, a list of alternatives) is not evidence about it. An alias (an acronym's long form found
     in the store) stands for its identifier."""
-    missing = []
-    for ident in identifiers:
-        rest = [t for t in [*identifiers, *others] if t != ident]
-        names = [ident, *(aliases or {}).get(ident, [])]
-        anchored = False
-        for text in texts:
-            tokens, flat = token_set([text]), squashed([text])
-            found = any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
-            if found and (not rest or any(term_covered(t, tokens, flat) for t in rest)):
-                anchored = True
-                break
-        if not anchored:
-            missing.append(ident)
-    return missing
+    return [ident for ident in identifiers if not any(_anchors(ident, identifiers, others, t, aliases) for t in texts)]
+
+
+def _anchors(
+    ident: str, identifiers: list[str], others: list[str], text: str, aliases: dict[str, list[str]] | None
+) -> bool:
+    rest = [t for t in [*identifiers, *others] if t != ident]
+    names = [ident, *(aliases or {}).get(ident, [])]
+    tokens, flat = token_set([text]), squashed([text])
+    found = any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
+    return found and (not rest or any(term_covered(t, tokens, flat) for t in rest))
+
+
+def subject_docs(
+    identifiers: list[str], others: list[str], evidence: list[dict[str, Any]], aliases: dict[str, list[str]] | None
+) -> list[str]:
+    """Documents with a passage that anchors one of the question's identifiers: the documents about its subject.
+    Evidence from other documents may share the question's words (another model's training, say) without being
+    about what was asked."""
+    docs = {
+        h["doc_id"]
+        for h in evidence
+        if any(_anchors(i, identifiers, others, f"{h.get('section', '')}\n{h['text']}", aliases) for i in identifiers)
+    }
+    return sorted(docs)
 
 
 def is_strong(hit: dict[str, Any], key_terms: list[str], floor: float) -> bool:
@@ -144,23 +155,29 @@ def assess(state: dict[str, Any]) -> dict[str, Any]:
             "detail": f"missing {', '.join(missing_ids)}" if missing_ids else f"{len(identifiers)} identifier(s) found",
         }
     )
-    covered, missing_terms = coverage(others, texts)
+    # Terms and relevance are judged on the subject's documents, once the identifiers have some.
+    subjects = (
+        [] if state.get("intent") == "compare" else subject_docs(identifiers, others, evidence, state.get("aliases"))
+    )
+    on_subject = [h for h in evidence if h["doc_id"] in subjects] if subjects else evidence
+    where = f" in {', '.join(subjects)}" if subjects else ""
+    covered, missing_terms = coverage(others, [f"{h.get('section', '')}\n{h['text']}" for h in on_subject])
     share = len(covered) / len(others) if others else 1.0
     reasons.append(
         {
             "check": "key_terms_covered",
             "ok": share >= s["term_coverage"],
-            "detail": f"{share:.0%} of key terms found"
+            "detail": f"{share:.0%} of key terms found{where}"
             + (f"; missing {', '.join(missing_terms)}" if missing_terms else ""),
         }
     )
-    relevant = [h for h in evidence if is_relevant(h, state.get("key_terms", []), s["relevance_floor"])]
+    relevant = [h for h in on_subject if is_relevant(h, state.get("key_terms", []), s["relevance_floor"])]
     strong = [h for h in relevant if is_strong(h, state.get("key_terms", []), s["relevance_floor"])]
     reasons.append(
         {
             "check": "relevant_hits",
             "ok": len(relevant) >= s["min_hits"] or bool(strong),
-            "detail": f"{len(relevant)} relevant hit(s), {s['min_hits']} needed"
+            "detail": f"{len(relevant)} relevant hit(s){where}, {s['min_hits']} needed"
             + (f"; {len(strong)} passage(s) hold every key term" if strong else ""),
         }
     )
@@ -200,4 +217,5 @@ def assess(state: dict[str, Any]) -> dict[str, Any]:
         "missing_identifiers": missing_ids,
         "missing_terms": missing_terms,
         "relevant_hits": len(relevant),
+        "subject_docs": subjects,
     }

@@ -33,11 +33,12 @@ class ClosingNodes:
                 mode, warning = "extractive", f"{err.message}; answering in extractive mode"
             update.update(counters=bump(state, llm_calls=1), llm_calls=[*state.get("llm_calls", []), *llm.calls])
         if mode == "extractive":
+            subjects = set(state.get("assessment", {}).get("subject_docs") or [])
             draft = extractive.compose(
                 state["question"],
                 state.get("intent", "general"),
                 state.get("topics", []),
-                context,
+                [c for c in context if not subjects or c["doc_id"] in subjects],
                 s.answer_sentences,
                 self.deps.embed,
                 state.get("aliases"),

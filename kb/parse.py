@@ -203,16 +203,27 @@ def _tables(tp: pdfium.PdfTextPage, raw: str, page: Page, edges: list[dict]) -> 
         for ci, box in enumerate(r.cells)
         if box is not None
     ]
+    found = 0
     texts: dict[tuple[int, int, int], list[str]] = {}
-    owner = None
+    words, split = [0] * len(tables), [0] * len(tables)
+    owner, previous = None, " "
     for index, ch in enumerate(raw if len(raw) == tp.count_chars() else ""):
         if ch.strip():
             left, bottom, right, top = tp.get_charbox(index)
             cx, cy = (left + right) / 2, page.height - (top + bottom) / 2
+            before = owner
             owner = next(((t, r, c) for t, r, c, (x0, y0, x1, y1) in cells if x0 <= cx < x1 and y0 <= cy < y1), None)
+            if owner is not None:
+                if not previous.strip():
+                    words[owner[0]] += 1
+                elif before is not None and before != owner and before[0] == owner[0]:
+                    split[owner[0]] += 1  # one word spread over two cells
         if owner is not None:
             texts.setdefault(owner, []).append(ch)  # spaces follow the character before them
+        previous = ch
     for ti, table in enumerate(tables):
+        if split[ti] >= 3 and split[ti] > 0.05 * words[ti]:
+            continue  # rules that frame running text (a figure, a boxed column), not a table: keep the prose
         x0, top, x1, bottom = table.bbox
         inside = [i for i, ln in enumerate(page.lines) if _centre_in(ln, x0, top, x1, bottom)]
         at = inside[0] if inside else _insert_at(page.lines, top)
@@ -226,7 +237,8 @@ def _tables(tp: pdfium.PdfTextPage, raw: str, page: Page, edges: list[dict]) -> 
                 rx0, rtop, rx1, rbottom = row.bbox
                 rows.append(Line(" | ".join(values), rx0, rtop, rx1, rbottom, kind="table"))
         page.lines = kept[:at] + rows + kept[at:]
-    return len(tables)
+        found += 1
+    return found
 
 
 def _centre_in(ln: Line, x0: float, top: float, x1: float, bottom: float) -> bool:

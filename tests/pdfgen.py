@@ -176,3 +176,23 @@ def plant_pdf(path: Path) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def framed_prose_pdf(path: Path) -> Path:
+    """Running text under a grid of rules (a figure's frame, a boxed column): rules, but no table."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    _, height = A4
+    top = height - 80
+    c.setFont("Helvetica", 10)
+    sentence = "The reference oscillator settles within forty milliseconds after every cold start of the unit. "
+    for i in range(12):
+        c.drawString(60, top - 20 - i * 14, sentence.strip() if i % 2 else f"Line {i}: {sentence.strip()}")
+    c.setLineWidth(0.5)
+    bottom = top - 20 - 12 * 14
+    for x in (55, 180, 300, 420, 540):
+        c.line(x, top, x, bottom)
+    for y in (top, top - 90, bottom):
+        c.line(55, y, 540, y)
+    c.showPage()
+    c.save()
+    return path

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.assess import is_reference
+from agent.assess import assess, is_reference
 from agent.extractive import compose, sentences
 from agent.intent import read_question
 from agent.refine import find_contraction, find_expansion
@@ -117,3 +117,27 @@ def test_presets_and_env(monkeypatch: pytest.MonkeyPatch) -> None:
     assert AgentSettings().base_url == "http://0.0.0.0:11500"
     monkeypatch.setenv("AGENT_MODEL", "some-model:1b")
     assert AgentSettings().model == "some-model:1b"
+
+
+def test_key_terms_count_only_in_the_documents_about_the_subject() -> None:
+    reading = read_question("What strategy does the ZX-9 use for training stability?")
+    settings = AgentSettings.for_preset("balanced", min_hits=1).model_dump(mode="json")
+
+    def hit(doc: str, text: str, n: int) -> dict:
+        return {"chunk_id": f"{doc}:{n}", "doc_id": doc, "section": "", "text": text, "dense_score": 0.6}
+
+    about = hit("zx", "The ZX-9 strategy relies on a cooled reference for its measurements.", 1)
+    other = hit("other", "Gradient clipping improves training stability for this strategy of large models.", 2)
+    state = {
+        "settings": settings,
+        "intent": reading.intent,
+        "identifiers": reading.identifiers,
+        "key_terms": reading.key_terms,
+        "evidence": [about, other],
+    }
+    verdict = assess(state)
+    assert verdict["subject_docs"] == ["zx"]
+    assert verdict["failing"] == "key_terms_covered"  # stability lives only in a document not about the ZX-9
+    assert "missing training, stability" in verdict["reasons"][1]["detail"]
+    state["evidence"] = [about, hit("zx", "Its training stability comes from gradient clipping.", 3), other]
+    assert assess(state)["sufficient"]

@@ -109,3 +109,14 @@ def test_bad_files_raise_one_line_reasons(tmp_path: Path, maker: str, fragment: 
         parse_pdf(path, "bad", limit)
     assert fragment in str(err.value)
     assert "\n" not in str(err.value)
+
+
+def test_rules_framing_running_text_are_not_a_table(tmp_path: Path):
+    doc = parse_pdf(pdfgen.framed_prose_pdf(tmp_path / "framed.pdf"), "framed", 10)
+    assert doc.tables == 0
+    lines = [ln.text for ln in doc.pages[0].lines]
+    assert all(ln.kind != "table" for ln in doc.pages[0].lines)
+    assert (
+        lines.count("The reference oscillator settles within forty milliseconds after every cold start of the unit.")
+        == 6
+    )
