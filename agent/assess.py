@@ -22,6 +22,12 @@ _VENUE = re.compile(
 _REFERENCE_SECTION = re.compile(r"\b(?:references|bibliography|works cited|literature cited)\s*$", re.I)
 
 
+def passage(hit: dict[str, Any]) -> str:
+    """A hit as the checks read it: the document's title and the section path frame the text, so a chunk of a
+    paper titled with a name is evidence about that name even when its own sentences only say "we"."""
+    return "\n".join(part for part in (hit.get("title", ""), hit.get("section", ""), hit["text"]) if part)
+
+
 def is_citation(sentence: str) -> bool:
     """A bibliography entry rather than a statement: a venue or link plus author/year marks."""
     return bool(_VENUE.search(sentence)) and (bool(_CITATION.search(sentence)) or len(sentence.split()) < 25)
@@ -98,9 +104,7 @@ def subject_docs(
     Evidence from other documents may share the question's words (another model's training, say) without being
     about what was asked."""
     docs = {
-        h["doc_id"]
-        for h in evidence
-        if any(_anchors(i, identifiers, others, f"{h.get('section', '')}\n{h['text']}", aliases) for i in identifiers)
+        h["doc_id"] for h in evidence if any(_anchors(i, identifiers, others, passage(h), aliases) for i in identifiers)
     }
     return sorted(docs)
 
@@ -109,7 +113,7 @@ def is_strong(hit: dict[str, Any], key_terms: list[str], floor: float) -> bool:
     """One passage that holds (nearly) every key term and is semantically close: enough on its own."""
     if not key_terms or (hit.get("dense_score") is not None and hit["dense_score"] < floor):
         return False
-    covered, _ = coverage(key_terms, [f"{hit.get('section', '')}\n{hit['text']}"])
+    covered, _ = coverage(key_terms, [passage(hit)])
     return len(covered) >= max(1, round(0.8 * len(key_terms)))
 
 
@@ -129,7 +133,7 @@ def topic_hits(topic: str, evidence: list[dict[str, Any]]) -> list[dict[str, Any
     rest = [t for t in terms if t not in ids]
     out = []
     for hit in evidence:
-        text = [f"{hit.get('section', '')}\n{hit['text']}"]
+        text = [passage(hit)]
         if ids and coverage(ids, text)[1]:
             continue
         if rest and len(coverage(rest, text)[0]) * 2 < len(rest):
@@ -142,7 +146,7 @@ def assess(state: dict[str, Any]) -> dict[str, Any]:
     """The verdict on the merged evidence: sufficient or not, with every check's outcome and detail."""
     s = state["settings"]
     evidence = [h for h in state.get("evidence", []) if not is_reference(h)]
-    texts = [f"{h.get('section', '')}\n{h['text']}" for h in evidence]
+    texts = [passage(h) for h in evidence]
     identifiers = state.get("identifiers", [])
     others = [t for t in state.get("key_terms", []) if t not in identifiers]
     reasons: list[dict[str, Any]] = []
@@ -161,7 +165,7 @@ def assess(state: dict[str, Any]) -> dict[str, Any]:
     )
     on_subject = [h for h in evidence if h["doc_id"] in subjects] if subjects else evidence
     where = f" in {', '.join(subjects)}" if subjects else ""
-    covered, missing_terms = coverage(others, [f"{h.get('section', '')}\n{h['text']}" for h in on_subject])
+    covered, missing_terms = coverage(others, [passage(h) for h in on_subject])
     share = len(covered) / len(others) if others else 1.0
     reasons.append(
         {

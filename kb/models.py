@@ -50,6 +50,7 @@ class Hit(BaseModel):
     start_page: int = Field(description="First 1-based page of the chunk.")
     end_page: int = Field(description="Last 1-based page of the chunk.")
     section: str = Field(description="Heading path of the chunk, possibly empty.")
+    title: str = Field("", description="Detected title of the chunk's document, possibly empty.")
     text: str = Field(description="The chunk's text.")
     ordinal: int = Field(description="Position of the chunk in its document.")
     regions: list[Region] = Field(default_factory=list, description="Bounding regions for highlighting.")

@@ -79,6 +79,7 @@ def _hit(cand: _Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
         start_page=r["start_page"],
         end_page=r["end_page"],
         section=r["section"],
+        title=r.get("title", ""),
         text=r["text"],
         ordinal=r["ordinal"],
         regions=regions_of(r),

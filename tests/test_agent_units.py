@@ -141,3 +141,21 @@ def test_key_terms_count_only_in_the_documents_about_the_subject() -> None:
     assert "missing training, stability" in verdict["reasons"][1]["detail"]
     state["evidence"] = [about, hit("zx", "Its training stability comes from gradient clipping.", 3), other]
     assert assess(state)["sufficient"]
+
+
+def test_a_documents_title_anchors_its_name_for_every_chunk() -> None:
+    reading = read_question("How does the ZX-9 keep its training stable?")
+    settings = AgentSettings.for_preset("balanced", min_hits=1).model_dump(mode="json")
+    chunk = {"chunk_id": "zx:1", "doc_id": "zx", "section": "3 Method", "dense_score": 0.6}
+    chunk["text"] = "We keep training stable by clipping gradients and warming up the learning rate."
+    state = {
+        "settings": settings,
+        "intent": reading.intent,
+        "identifiers": reading.identifiers,
+        "key_terms": reading.key_terms,
+        "evidence": [chunk],
+    }
+    assert assess(state)["missing_identifiers"] == ["ZX-9"]
+    state["evidence"] = [{**chunk, "title": "ZX-9: A Stable Trainer"}]
+    verdict = assess(state)
+    assert verdict["missing_identifiers"] == [] and verdict["subject_docs"] == ["zx"]
