@@ -97,9 +97,21 @@ class KnowledgeBase:
         neighbours: int = 0,
         mode: Mode = "hybrid",
     ) -> list[Hit]:
-        committed = self.committed()
+        catalogue = self.store.documents()
+        committed = {d.doc_id: d.content_hash for d in catalogue if d.status == "committed"}
         lexical = self.lexical(committed)
         embedder = self.embedder if mode != "lexical" else None
         return hybrid_search(
-            self.store, embedder, lexical, committed, self.settings, query, k, docs, variants, neighbours, mode
+            self.store,
+            embedder,
+            lexical,
+            committed,
+            self.settings,
+            query,
+            k,
+            docs,
+            variants,
+            neighbours,
+            mode,
+            everything_committed=len(committed) == len(catalogue),
         )

@@ -37,8 +37,12 @@ def hybrid_search(
     variants: list[str] | None = None,
     neighbours: int = 0,
     mode: Mode = "hybrid",
+    everything_committed: bool = False,
 ) -> list[Hit]:
-    """Top-k hits for the query (and its variants), restricted to `docs` when given."""
+    """Top-k hits for the query (and its variants), restricted to `docs` when given.
+
+    `everything_committed` (no document half-ingested) lets an unrestricted search skip Chroma's metadata filter,
+    which costs more than the vector search itself; stale chunks are still dropped by their content hash."""
     allowed = sorted(committed if docs is None else set(docs) & set(committed))
     queries = list(dict.fromkeys(q.strip() for q in [query, *(variants or [])] if q and q.strip()))
     if not allowed or not queries or k <= 0:
@@ -49,7 +53,9 @@ def hybrid_search(
         vectors = embedder.encode(queries)
         for vector in vectors:
             results = [
-                r for r in store.query(vector, n, allowed) if r[3].get("content_hash") == committed[r[3]["doc_id"]]
+                r
+                for r in store.query(vector, n, None if docs is None and everything_committed else allowed)
+                if r[3].get("content_hash") == committed.get(r[3]["doc_id"])
             ]
             for rank, (cid, sim, text, meta) in enumerate(results, 1):
                 position = lexical.position.get(cid)

@@ -103,11 +103,13 @@ class Store:
         records.sort(key=lambda r: (r["doc_id"], r["ordinal"]))
         return records
 
-    def query(self, vector: np.ndarray, n: int, doc_ids: list[str]) -> list[tuple[str, float, str, dict]]:
-        """Nearest chunks among the given documents: (chunk_id, cosine similarity, text, metadata)."""
-        if not doc_ids:
+    def query(self, vector: np.ndarray, n: int, doc_ids: list[str] | None) -> list[tuple[str, float, str, dict]]:
+        """Nearest chunks among the given documents (None: all): (chunk_id, cosine similarity, text, metadata)."""
+        if doc_ids is not None and not doc_ids:
             return []
-        where = {"doc_id": doc_ids[0]} if len(doc_ids) == 1 else {"doc_id": {"$in": doc_ids}}
+        where = None
+        if doc_ids is not None:
+            where = {"doc_id": doc_ids[0]} if len(doc_ids) == 1 else {"doc_id": {"$in": doc_ids}}
         got = self.chunks.query(
             query_embeddings=[vector], n_results=n, where=where, include=["documents", "metadatas", "distances"]
         )
