@@ -1,7 +1,8 @@
 """End to end in a real browser: Playwright driving Debian's chromium against `streamlit run` on 127.0.0.1.
 
-Upload a generated PDF, ask a question that needs a refinement with approval on, watch the evidence panel, edit and
-run the refined query, open the answer's citation and its page image. Screenshots go to test-output/browser/.
+Upload a generated PDF (beside a scanned one, which fails alone), ask a question that needs a refinement with
+approval on, watch the evidence panel, edit and run the refined query, open the answer's citation and its page
+image. Screenshots go to test-output/browser/.
 """
 
 from __future__ import annotations
@@ -124,9 +125,13 @@ def _journey(page: Any, server: str, pdf: Path) -> float:
 
     page.goto(server)
     page.get_by_role("link", name="Library").click()
-    page.locator("input[type=file]").set_input_files(str(pdf))
+    scan = pdfgen.image_only_pdf(pdf.parent / "scan.pdf")
+    page.locator("input[type=file]").set_input_files([str(scan), str(pdf)])
     page.get_by_role("button", name="Ingest").click()
+    # The bad file gets its one-line error inline; the good one is still ingested after it.
+    expect(page.get_by_text("scan.pdf: no extractable text (scanned image?)")).to_be_visible()
     expect(page.get_by_text("plant_notes.pdf: 2 pages")).to_be_visible()
+    expect(page.get_by_text("Documents (1)")).to_be_visible()
 
     page.get_by_role("link", name="Ask").click()
     # Wait for the page switch to land: a widget click sent before it would rerun the old page.
