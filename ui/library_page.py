@@ -12,13 +12,22 @@ from ui.resources import knowledge_base, uploads_dir
 from ui.uploads import safe_name
 
 
+def show_outcomes() -> None:
+    """The last ingestion's per-file outcomes, kept across the rerun that refreshes the sidebar's document list."""
+    for kind, text in st.session_state.pop("ingest_outcomes", []):
+        {"error": st.error, "info": st.info, "success": st.success}[kind](text)
+
+
 def add_documents(base: KnowledgeBase) -> None:
     limit = base.settings.max_file_mb
     files = st.file_uploader(
         f"Add PDFs (up to {limit:g} MB each)", type=["pdf"], accept_multiple_files=True, key="uploads"
     )
-    if not files or not st.button("Ingest", type="primary"):
+    clicked = bool(files) and st.button("Ingest", type="primary")
+    show_outcomes()
+    if not clicked:
         return
+    outcomes: list[tuple[str, str]] = []
     uploads = uploads_dir()
     uploads.mkdir(parents=True, exist_ok=True)
     for upload in files:
@@ -34,17 +43,22 @@ def add_documents(base: KnowledgeBase) -> None:
             summary = base.ingest([target], show)
         except Exception as exc:  # noqa: BLE001 - shown inline, the other files continue
             bar.empty()
-            st.error(f"{target.name}: ingestion failed ({type(exc).__name__}: {exc})")
+            outcomes.append(("error", f"{target.name}: ingestion failed ({type(exc).__name__}: {exc})"))
+            st.error(outcomes[-1][1])
             continue
         outcome = summary.files[0]
         bar.progress(1.0, text=f"{target.name}: {outcome.status}")
         if outcome.status == "failed":
             target.unlink(missing_ok=True)
-            st.error(outcome.error)
+            outcomes.append(("error", outcome.error or f"{target.name}: failed"))
         elif outcome.status == "unchanged":
-            st.info(f"{target.name}: already in the library, unchanged")
+            outcomes.append(("info", f"{target.name}: already in the library, unchanged"))
         else:
-            st.success(f"{target.name}: {outcome.pages} pages, {outcome.chunks} chunks")
+            outcomes.append(("success", f"{target.name}: {outcome.pages} pages, {outcome.chunks} chunks"))
+        st.session_state["ingest_outcomes"] = outcomes
+        {"error": st.error, "info": st.info, "success": st.success}[outcomes[-1][0]](outcomes[-1][1])
+    st.session_state["ingest_outcomes"] = outcomes
+    st.rerun()  # the sidebar's document filter and the Ask page see the new documents at once
 
 
 def list_documents(base: KnowledgeBase) -> None:
