@@ -30,7 +30,7 @@ class KnowledgeBase:
     @property
     def embedder(self) -> Embedder:
         s = self.settings
-        return get_embedder(s.embed_model, s.embed_dtype)
+        return get_embedder(s.embed_model, s.embed_dtype, s.model_cache_dir)
 
     @property
     def _lexical_dir(self) -> Path:

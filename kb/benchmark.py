@@ -39,6 +39,7 @@ def run_benchmark(corpus: Path, questions: Path | None, ks: list[int]) -> dict[s
             return figures
         qs = load_questions(questions)
         kb.search("warm-up query", k=8)
+        figures["embedding_runtime"] = kb.embedder.runtime
         for mode in ("hybrid", "dense", "lexical"):
             result = evaluate(qs, lambda text, k, mode=mode: kb.search(text, k=k, mode=mode), ks)
             metrics = result["metrics"]

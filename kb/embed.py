@@ -1,8 +1,13 @@
-"""Sentence-transformers embeddings, offline, registered as a Chroma embedding function."""
+"""Sentence-transformers embeddings, offline, registered as a Chroma embedding function.
+
+By default the model runs as an int8 ONNX Runtime copy (kb.onnx_model); PyTorch serves when asked for, or when
+the model cannot be exported faithfully.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -12,7 +17,11 @@ import numpy as np
 from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Space
 from chromadb.utils.embedding_functions import register_embedding_function
 
+from kb.onnx_model import ExportError, OnnxEncoder
+from kb.settings import MODEL_CACHE as DEFAULT_CACHE
+
 PACKAGED_MODEL = "all-MiniLM-L6-v2"
+log = logging.getLogger("kb")
 # One model and tokenizer serve every thread (ingestion and the searches of several sessions). The lock is held
 # per batch, never for a whole ingestion, so a search waits at most one batch while a large file is embedded.
 _LOCK = threading.Lock()
@@ -38,7 +47,7 @@ def _cpu_has_bf16() -> bool:
 class Embedder:
     """A loaded sentence-transformers model; long texts are embedded in parts and averaged."""
 
-    def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto"):
+    def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto", cache_dir: Path = DEFAULT_CACHE):
         import torch
         import transformers
         from sentence_transformers import SentenceTransformer
@@ -50,8 +59,16 @@ class Embedder:
         self._torch = torch
         self.model = SentenceTransformer(_resolve(self.name), device="cpu")
         self.max_tokens = int(self.model.max_seq_length or 256)
-        self.bf16 = dtype == "bfloat16" or (dtype == "auto" and _cpu_has_bf16())
         self.dimension = int(self.model.get_embedding_dimension())
+        self.onnx: OnnxEncoder | None = None
+        if dtype in ("auto", "int8"):
+            try:
+                self.onnx = OnnxEncoder(self.model, _resolve(self.name), cache_dir)
+            except ExportError as exc:
+                log.warning("embedding model %s stays on PyTorch: %s", self.name, exc)
+        self.bf16 = self.onnx is None and (dtype == "bfloat16" or (dtype == "auto" and _cpu_has_bf16()))
+        precision = "bfloat16" if self.bf16 else "float32"
+        self.runtime = "onnxruntime int8" if self.onnx else f"pytorch {precision}"
 
     @property
     def tokenizer(self) -> Any:
@@ -89,8 +106,8 @@ class Embedder:
         for start in range(0, len(parts), batch_size):
             idx = order[start : start + batch_size]
             batch = [parts[i] for i in idx]
-            with _LOCK, self._precision():
-                vectors[idx] = self.model.encode(batch, batch_size=len(batch), normalize_embeddings=True)
+            with _LOCK:
+                vectors[idx] = self._encode_batch(batch)
             done += len(batch)
             if progress:
                 progress(done, len(parts))
@@ -100,6 +117,13 @@ class Embedder:
         np.add.at(pooled, owners, vectors)
         return pooled / np.linalg.norm(pooled, axis=1, keepdims=True).clip(min=1e-12)
 
+    def _encode_batch(self, batch: list[str]) -> np.ndarray:
+        if self.onnx is not None:
+            pooled = self.onnx.encode(batch)
+            return pooled / np.linalg.norm(pooled, axis=1, keepdims=True).clip(min=1e-12)
+        with self._precision():
+            return self.model.encode(batch, batch_size=len(batch), normalize_embeddings=True)
+
     def _precision(self) -> contextlib.AbstractContextManager:
         torch = self._torch
         if self.bf16:
@@ -108,21 +132,22 @@ class Embedder:
 
 
 @lru_cache(maxsize=4)
-def get_embedder(model: str = PACKAGED_MODEL, dtype: str = "auto") -> Embedder:
+def get_embedder(model: str = PACKAGED_MODEL, dtype: str = "auto", cache_dir: Path = DEFAULT_CACHE) -> Embedder:
     """One loaded model per process, model and precision (Chroma rebuilds embedding functions often)."""
-    return Embedder(model, dtype)
+    return Embedder(model, dtype, cache_dir)
 
 
 @register_embedding_function
 class KBEmbeddingFunction(EmbeddingFunction[Documents]):
     """Chroma embedding function backed by the cached Embedder."""
 
-    def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto"):
+    def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto", cache_dir: Path = DEFAULT_CACHE):
         self.model = model
         self.dtype = dtype
+        self.cache_dir = cache_dir  # machine-local, so not part of the persisted config
 
     def __call__(self, input: Documents) -> Embeddings:
-        vectors = get_embedder(self.model, self.dtype).encode(list(input))
+        vectors = get_embedder(self.model, self.dtype, self.cache_dir).encode(list(input))
         return [v for v in vectors]
 
     @staticmethod

@@ -8,6 +8,9 @@ from typing import Literal
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+# Machine-wide rather than per store or working directory: one exported model serves every store.
+MODEL_CACHE = Path(__file__).resolve().parents[1] / "data" / "models"
+
 
 class KBSettings(BaseSettings):
     """Where the store lives, how documents are chunked and embedded, and how search fuses rankings."""
@@ -28,9 +31,12 @@ class KBSettings(BaseSettings):
         "all-MiniLM-L6-v2",
         description="sentence-transformers model name or path; all-MiniLM-L6-v2 loads from the packaged wheel.",
     )
-    embed_dtype: Literal["auto", "float32", "bfloat16"] = Field(
-        "auto", description="Embedding precision; auto uses bfloat16 where the CPU has native bf16 instructions."
+    embed_dtype: Literal["auto", "int8", "float32", "bfloat16"] = Field(
+        "auto",
+        description="Embedding precision: int8 runs an ONNX Runtime copy of the model; float32 and bfloat16 run "
+        "PyTorch; auto is int8, or PyTorch (bfloat16 where the CPU has it) when the model cannot be exported.",
     )
+    model_cache_dir: Path = Field(MODEL_CACHE, description="Where the int8 ONNX copies of embedding models are cached.")
     embed_batch_size: int = Field(32, ge=1, description="Texts per embedding batch.")
     chunk_target_tokens: int = Field(160, ge=32, description="Preferred chunk size in model tokens.")
     chunk_max_tokens: int = Field(220, ge=48, description="Hard chunk size in model tokens, header excluded.")

@@ -43,9 +43,10 @@ class Store:
         self.client = make_client(settings)
         slug = re.sub(r"[^a-zA-Z0-9]+", "-", settings.embed_model.rsplit("/", 1)[-1]).strip("-")[:40] or "model"
         base = f"{settings.collection}-{slug}"
+        function = KBEmbeddingFunction(settings.embed_model, settings.embed_dtype, settings.model_cache_dir)
         self.chunks = self.client.get_or_create_collection(
             f"{base}-chunks",
-            embedding_function=KBEmbeddingFunction(settings.embed_model, settings.embed_dtype),
+            embedding_function=function,
             configuration={"hnsw": {"space": "cosine"}},
         )
         self.docs = self.client.get_or_create_collection(f"{base}-docs", embedding_function=None)
