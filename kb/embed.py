@@ -48,31 +48,38 @@ class Embedder:
     """A loaded sentence-transformers model; long texts are embedded in parts and averaged."""
 
     def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto", cache_dir: Path = DEFAULT_CACHE):
-        import torch
         import transformers
-        from sentence_transformers import SentenceTransformer
 
         transformers.utils.logging.set_verbosity_error()  # no "Loading weights" bars or length warnings
         transformers.utils.logging.disable_progress_bar()
 
         self.name = model or PACKAGED_MODEL
-        self._torch = torch
-        self.model = SentenceTransformer(_resolve(self.name), device="cpu")
-        self.max_tokens = int(self.model.max_seq_length or 256)
-        self.dimension = int(self.model.get_embedding_dimension())
+        source = _resolve(self.name)
+        self.model: Any = None
         self.onnx: OnnxEncoder | None = None
         if dtype in ("auto", "int8"):
-            try:
-                self.onnx = OnnxEncoder(self.model, _resolve(self.name), cache_dir)
-            except ExportError as exc:
-                log.warning("embedding model %s stays on PyTorch: %s", self.name, exc)
+            self.onnx = OnnxEncoder.cached(source, cache_dir)
+        if self.onnx is None:
+            from sentence_transformers import SentenceTransformer
+
+            self.model = SentenceTransformer(source, device="cpu")
+            if dtype in ("auto", "int8"):
+                try:
+                    self.onnx = OnnxEncoder.export(self.model, source, cache_dir)
+                except ExportError as exc:
+                    log.warning("embedding model %s stays on PyTorch: %s", self.name, exc)
+        if self.onnx is not None:
+            self.tokenizer: Any = self.onnx.tokenizer
+            self.max_tokens = self.onnx.max_tokens
+            self.dimension = self.onnx.dimension
+            self.model = None  # the int8 copy serves; free PyTorch's weights
+        else:
+            self.tokenizer = self.model.tokenizer
+            self.max_tokens = int(self.model.max_seq_length or 256)
+            self.dimension = int(self.model.get_embedding_dimension())
         self.bf16 = self.onnx is None and (dtype == "bfloat16" or (dtype == "auto" and _cpu_has_bf16()))
         precision = "bfloat16" if self.bf16 else "float32"
         self.runtime = "onnxruntime int8" if self.onnx else f"pytorch {precision}"
-
-    @property
-    def tokenizer(self) -> Any:
-        return self.model.tokenizer
 
     def count_tokens(self, texts: list[str] | tuple[str, ...]) -> list[int]:
         if not texts:
@@ -125,8 +132,9 @@ class Embedder:
             return self.model.encode(batch, batch_size=len(batch), normalize_embeddings=True)
 
     def _precision(self) -> contextlib.AbstractContextManager:
-        torch = self._torch
         if self.bf16:
+            import torch
+
             return torch.autocast("cpu", dtype=torch.bfloat16)
         return contextlib.nullcontext()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import json
 import logging
 import os
 import tempfile
@@ -44,11 +45,10 @@ def _pooling(st: Any) -> str:
     return str(mode)
 
 
-def _cache_key(source: str, st: Any) -> str:
-    import onnxruntime
-    import transformers
+def _cache_key(source: str) -> str:
+    from importlib.metadata import version
 
-    parts = [_RECIPE, onnxruntime.__version__, transformers.__version__, source, str(st.max_seq_length)]
+    parts = [_RECIPE, version("onnxruntime"), version("transformers"), source]
     path = Path(source)
     if path.is_dir():  # a local model: its files' sizes and times identify the weights without hashing them
         for f in sorted(path.rglob("*")):
@@ -123,41 +123,84 @@ def _export(st: Any, names: list[str], target: Path) -> None:
         os.replace(partial, target)  # atomic: concurrent processes never see a half-written model
 
 
+def _session(path: Path) -> Any:
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 0
+    options.log_severity_level = 3
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
 class OnnxEncoder:
-    """Runs the int8 copy: token ids in, pooled (not yet normalised) vectors out."""
+    """Runs the int8 copy: token ids in, pooled (not yet normalised) vectors out.
 
-    def __init__(self, st: Any, source: str, cache_dir: Path):
-        import onnxruntime as ort
+    The first use exports the copy from the loaded sentence-transformers model, with a sidecar holding what
+    inference needs (pooling, inputs, sequence length) and the model's own vectors for probe sentences. Later
+    processes load only the tokenizer and the copy (no PyTorch: seconds and hundreds of MB saved per start),
+    and re-check the copy against those vectors.
+    """
 
-        self.pooling = _pooling(st)
-        self.names = _input_names(st)
-        self.tokenizer = st.tokenizer
-        self.max_tokens = int(st.max_seq_length or 256)
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        self.path = cache_dir / f"{_cache_key(source, st)}.onnx"
-        if not self.path.exists():
-            try:
-                _export(st, self.names, self.path)
-            except Exception as exc:  # any exporter, optimiser or quantiser failure means: stay on PyTorch
-                raise ExportError(f"export failed: {exc}") from exc
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 0
-        options.log_severity_level = 3
-        self.session = ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
-        self._check(st)
-
-    def _check(self, st: Any) -> None:
-        ref = st.encode(_PROBES, normalize_embeddings=True)
+    def __init__(self, path: Path, meta: dict[str, Any], tokenizer: Any):
+        self.path = path
+        self.pooling: str = meta["pooling"]
+        self.names: list[str] = meta["inputs"]
+        self.max_tokens: int = meta["max_tokens"]
+        self.dimension: int = meta["dimension"]
+        self.tokenizer = tokenizer
+        self.session = _session(path)
         got = self.encode(_PROBES)
         got /= np.linalg.norm(got, axis=1, keepdims=True)
-        worst = float((ref * got).sum(axis=1).min())
+        worst = float((np.asarray(meta["probes"], dtype=np.float32) * got).sum(axis=1).min())
         if worst < MIN_PROBE_COSINE:
-            self.path.unlink(missing_ok=True)
+            path.unlink(missing_ok=True)
             raise ExportError(f"int8 copy disagrees with the model (cosine {worst:.3f})")
+
+    @classmethod
+    def cached(cls, source: str, cache_dir: Path) -> OnnxEncoder | None:
+        """The copy of a local model exported earlier, without loading PyTorch; None when there is none yet."""
+        path = cache_dir / f"{_cache_key(source)}.onnx"
+        sidecar = path.with_suffix(".json")
+        if not (Path(source).is_dir() and path.exists() and sidecar.exists()):
+            return None
+        # The generic fast tokenizer reads tokenizer.json without importing PyTorch (AutoTokenizer does);
+        # the probe check below catches any difference from the model's own tokenizer.
+        from transformers import PreTrainedTokenizerFast
+
+        try:
+            meta = json.loads(sidecar.read_text())
+            return cls(path, meta, PreTrainedTokenizerFast.from_pretrained(source))
+        except Exception:  # noqa: BLE001 - unreadable, corrupt or stale: export again from the model
+            return None
+
+    @classmethod
+    def export(cls, st: Any, source: str, cache_dir: Path) -> OnnxEncoder:
+        """Export (or reuse) the copy of a loaded sentence-transformers model."""
+        pooling = _pooling(st)
+        names = _input_names(st)
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        path = cache_dir / f"{_cache_key(source)}.onnx"
+        meta = {
+            "pooling": pooling,
+            "inputs": names,
+            "max_tokens": int(st.max_seq_length or 256),
+            "dimension": int(st.get_embedding_dimension()),
+            "probes": st.encode(_PROBES, normalize_embeddings=True).tolist(),
+        }
+        try:
+            if not path.exists():
+                _export(st, names, path)
+            sidecar = path.with_suffix(".json.partial")
+            sidecar.write_text(json.dumps(meta))
+            os.replace(sidecar, path.with_suffix(".json"))
+        except Exception as exc:  # any exporter, optimiser or quantiser failure means: stay on PyTorch
+            raise ExportError(f"export failed: {exc}") from exc
+        return cls(path, meta, st.tokenizer)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         enc = self.tokenizer(texts, padding=True, truncation=True, max_length=self.max_tokens, return_tensors="np")
-        feeds = {n: enc[n].astype(np.int64) for n in self.names}
+        # A generic tokenizer may not produce token type ids; for single texts they are all zeros.
+        feeds = {n: (enc[n] if n in enc else np.zeros_like(enc["input_ids"])).astype(np.int64) for n in self.names}
         hidden = self.session.run(None, feeds)[0]
         if self.pooling == "cls":
             return hidden[:, 0].astype(np.float32)
