@@ -10,6 +10,8 @@ from agent.intent import content_terms, is_identifier
 from kb.lexical import tokenize
 
 # Checks in the order they are reported; the first failing one picks the refinement strategy.
+# Chunks either side of a passage naming the question's subject that still count as being about it.
+NEAR = 2
 CHECKS = ("identifiers_covered", "key_terms_covered", "relevant_hits", "topics_covered", "topic_diversity")
 
 
@@ -165,13 +167,20 @@ def assess(state: dict[str, Any]) -> dict[str, Any]:
     )
     on_subject = [h for h in evidence if h["doc_id"] in subjects] if subjects else evidence
     where = f" in {', '.join(subjects)}" if subjects else ""
-    covered, missing_terms = coverage(others, [passage(h) for h in on_subject])
+    # The other terms must be found where the subject is named or right beside it: a document that names the
+    # subject once, in passing, does not answer everything its other passages happen to share with the question.
+    aliases = state.get("aliases")
+    anchors = [h for h in on_subject if any(_anchors(i, identifiers, others, passage(h), aliases) for i in identifiers)]
+    near = {(h["doc_id"], h.get("ordinal", 0) + d) for h in anchors for d in range(-NEAR, NEAR + 1)}
+    anchoring = [h for h in on_subject if (h["doc_id"], h.get("ordinal", 0)) in near]
+    covered, missing_terms = coverage(others, [passage(h) for h in (anchoring or on_subject)])
+    named = f" near {', '.join(identifiers)} in {', '.join(subjects)}" if anchoring else where
     share = len(covered) / len(others) if others else 1.0
     reasons.append(
         {
             "check": "key_terms_covered",
             "ok": share >= s["term_coverage"],
-            "detail": f"{share:.0%} of key terms found{where}"
+            "detail": f"{share:.0%} of key terms found{named}"
             + (f"; missing {', '.join(missing_terms)}" if missing_terms else ""),
         }
     )

@@ -124,7 +124,7 @@ def test_key_terms_count_only_in_the_documents_about_the_subject() -> None:
     settings = AgentSettings.for_preset("balanced", min_hits=1).model_dump(mode="json")
 
     def hit(doc: str, text: str, n: int) -> dict:
-        return {"chunk_id": f"{doc}:{n}", "doc_id": doc, "section": "", "text": text, "dense_score": 0.6}
+        return {"chunk_id": f"{doc}:{n}", "doc_id": doc, "ordinal": n, "section": "", "text": text, "dense_score": 0.6}
 
     about = hit("zx", "The ZX-9 strategy relies on a cooled reference for its measurements.", 1)
     other = hit("other", "Gradient clipping improves training stability for this strategy of large models.", 2)
@@ -140,7 +140,32 @@ def test_key_terms_count_only_in_the_documents_about_the_subject() -> None:
     assert verdict["failing"] == "key_terms_covered"  # stability lives only in a document not about the ZX-9
     assert "missing training, stability" in verdict["reasons"][1]["detail"]
     state["evidence"] = [about, hit("zx", "Its training stability comes from gradient clipping.", 3), other]
-    assert assess(state)["sufficient"]
+    assert assess(state)["sufficient"]  # two chunks after the one naming the ZX-9: still about it
+
+
+def test_terms_far_from_where_the_subject_is_named_do_not_count() -> None:
+    """A document that names the subject once, in passing, does not answer what its other passages discuss."""
+    reading = read_question("How does the ZX-9's dual-band receiver extend its range over single-band designs?")
+    settings = AgentSettings.for_preset("balanced", min_hits=1).model_dump(mode="json")
+
+    def hit(n: int, text: str) -> dict:
+        return {"chunk_id": f"survey:{n}", "doc_id": "survey", "ordinal": n, "section": "", "text": text}
+
+    mention = hit(30, "The ZX-9 is one of the dual-band units we tested.")
+    elsewhere = hit(4, "A single-band receiver limits range; dual-band designs extend it over single-band ones.")
+    state = {
+        "settings": settings,
+        "intent": reading.intent,
+        "identifiers": reading.identifiers,
+        "key_terms": reading.key_terms,
+        "evidence": [mention, elsewhere],
+    }
+    verdict = assess(state)
+    assert verdict["subject_docs"] == ["survey"]
+    assert verdict["failing"] == "key_terms_covered"
+    assert "near ZX-9 in survey" in verdict["reasons"][1]["detail"]
+    state["evidence"] = [mention, {**elsewhere, "chunk_id": "survey:31", "ordinal": 31}]
+    assert assess(state)["sufficient"]  # the same words right after the mention are about the ZX-9
 
 
 def test_a_documents_title_anchors_its_name_for_every_chunk() -> None:
