@@ -193,9 +193,11 @@ class OnnxEncoder:
             sidecar = path.with_suffix(".json.partial")
             sidecar.write_text(json.dumps(meta))
             os.replace(sidecar, path.with_suffix(".json"))
-        except Exception as exc:  # any exporter, optimiser or quantiser failure means: stay on PyTorch
+            return cls(path, meta, st.tokenizer)
+        except ExportError:
+            raise
+        except Exception as exc:  # any exporter, optimiser, quantiser or runtime failure means: stay on PyTorch
             raise ExportError(f"export failed: {exc}") from exc
-        return cls(path, meta, st.tokenizer)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         # One text per run: no padding, activations that stay in cache, and a vector that does not depend on

@@ -119,22 +119,25 @@ def test_presets_and_env(monkeypatch: pytest.MonkeyPatch) -> None:
     assert AgentSettings().model == "some-model:1b"
 
 
-def test_key_terms_count_only_in_the_documents_about_the_subject() -> None:
-    reading = read_question("What strategy does the ZX-9 use for training stability?")
-    settings = AgentSettings.for_preset("balanced", min_hits=1).model_dump(mode="json")
+def assess_state(question: str, evidence: list[dict]) -> dict:
+    """The state assess reads, for a question and its evidence, with the balanced preset needing one hit."""
+    reading = read_question(question)
+    return {
+        "settings": AgentSettings.for_preset("balanced", min_hits=1).model_dump(mode="json"),
+        "intent": reading.intent,
+        "identifiers": reading.identifiers,
+        "key_terms": reading.key_terms,
+        "evidence": evidence,
+    }
 
+
+def test_key_terms_count_only_in_the_documents_about_the_subject() -> None:
     def hit(doc: str, text: str, n: int) -> dict:
         return {"chunk_id": f"{doc}:{n}", "doc_id": doc, "ordinal": n, "section": "", "text": text, "dense_score": 0.6}
 
     about = hit("zx", "The ZX-9 strategy relies on a cooled reference for its measurements.", 1)
     other = hit("other", "Gradient clipping improves training stability for this strategy of large models.", 2)
-    state = {
-        "settings": settings,
-        "intent": reading.intent,
-        "identifiers": reading.identifiers,
-        "key_terms": reading.key_terms,
-        "evidence": [about, other],
-    }
+    state = assess_state("What strategy does the ZX-9 use for training stability?", [about, other])
     verdict = assess(state)
     assert verdict["subject_docs"] == ["zx"]
     assert verdict["failing"] == "key_terms_covered"  # stability lives only in a document not about the ZX-9
@@ -145,21 +148,14 @@ def test_key_terms_count_only_in_the_documents_about_the_subject() -> None:
 
 def test_terms_far_from_where_the_subject_is_named_do_not_count() -> None:
     """A document that names the subject once, in passing, does not answer what its other passages discuss."""
-    reading = read_question("How does the ZX-9's dual-band receiver extend its range over single-band designs?")
-    settings = AgentSettings.for_preset("balanced", min_hits=1).model_dump(mode="json")
 
     def hit(n: int, text: str) -> dict:
         return {"chunk_id": f"survey:{n}", "doc_id": "survey", "ordinal": n, "section": "", "text": text}
 
     mention = hit(30, "The ZX-9 is one of the dual-band units we tested.")
     elsewhere = hit(4, "A single-band receiver limits range; dual-band designs extend it over single-band ones.")
-    state = {
-        "settings": settings,
-        "intent": reading.intent,
-        "identifiers": reading.identifiers,
-        "key_terms": reading.key_terms,
-        "evidence": [mention, elsewhere],
-    }
+    question = "How does the ZX-9's dual-band receiver extend its range over single-band designs?"
+    state = assess_state(question, [mention, elsewhere])
     verdict = assess(state)
     assert verdict["subject_docs"] == ["survey"]
     assert verdict["failing"] == "key_terms_covered"
@@ -169,17 +165,9 @@ def test_terms_far_from_where_the_subject_is_named_do_not_count() -> None:
 
 
 def test_a_documents_title_anchors_its_name_for_every_chunk() -> None:
-    reading = read_question("How does the ZX-9 keep its training stable?")
-    settings = AgentSettings.for_preset("balanced", min_hits=1).model_dump(mode="json")
     chunk = {"chunk_id": "zx:1", "doc_id": "zx", "section": "3 Method", "dense_score": 0.6}
     chunk["text"] = "We keep training stable by clipping gradients and warming up the learning rate."
-    state = {
-        "settings": settings,
-        "intent": reading.intent,
-        "identifiers": reading.identifiers,
-        "key_terms": reading.key_terms,
-        "evidence": [chunk],
-    }
+    state = assess_state("How does the ZX-9 keep its training stable?", [chunk])
     assert assess(state)["missing_identifiers"] == ["ZX-9"]
     state["evidence"] = [{**chunk, "title": "ZX-9: A Stable Trainer"}]
     verdict = assess(state)
