@@ -9,9 +9,9 @@ from typing import Any
 from agent.intent import content_terms, is_identifier
 from kb.lexical import tokenize
 
-# Checks in the order they are reported; the first failing one picks the refinement strategy.
 # Chunks either side of a passage naming the question's subject that still count as being about it.
 NEAR = 2
+# Checks in the order they are reported; the first failing one picks the refinement strategy.
 CHECKS = ("identifiers_covered", "key_terms_covered", "relevant_hits", "topics_covered", "topic_diversity")
 
 
@@ -99,16 +99,13 @@ def _anchors(
     return found and (not rest or any(term_covered(t, tokens, flat) for t in rest))
 
 
-def subject_docs(
+def anchoring_hits(
     identifiers: list[str], others: list[str], evidence: list[dict[str, Any]], aliases: dict[str, list[str]] | None
-) -> list[str]:
-    """Documents with a passage that anchors one of the question's identifiers: the documents about its subject.
-    Evidence from other documents may share the question's words (another model's training, say) without being
-    about what was asked."""
-    docs = {
-        h["doc_id"] for h in evidence if any(_anchors(i, identifiers, others, passage(h), aliases) for i in identifiers)
-    }
-    return sorted(docs)
+) -> list[dict[str, Any]]:
+    """Passages that anchor one of the question's identifiers: where its subject is named and discussed. Their
+    documents are the ones about the subject; evidence from other documents may share the question's words
+    (another model's training, say) without being about what was asked."""
+    return [h for h in evidence if any(_anchors(i, identifiers, others, passage(h), aliases) for i in identifiers)]
 
 
 def is_strong(hit: dict[str, Any], key_terms: list[str], floor: float) -> bool:
@@ -153,7 +150,8 @@ def assess(state: dict[str, Any]) -> dict[str, Any]:
     others = [t for t in state.get("key_terms", []) if t not in identifiers]
     reasons: list[dict[str, Any]] = []
 
-    missing_ids = anchored_missing(identifiers, others, texts, state.get("aliases"))
+    aliases = state.get("aliases")
+    missing_ids = anchored_missing(identifiers, others, texts, aliases)
     reasons.append(
         {
             "check": "identifiers_covered",
@@ -162,15 +160,12 @@ def assess(state: dict[str, Any]) -> dict[str, Any]:
         }
     )
     # Terms and relevance are judged on the subject's documents, once the identifiers have some.
-    subjects = (
-        [] if state.get("intent") == "compare" else subject_docs(identifiers, others, evidence, state.get("aliases"))
-    )
+    anchors = [] if state.get("intent") == "compare" else anchoring_hits(identifiers, others, evidence, aliases)
+    subjects = sorted({h["doc_id"] for h in anchors})
     on_subject = [h for h in evidence if h["doc_id"] in subjects] if subjects else evidence
     where = f" in {', '.join(subjects)}" if subjects else ""
     # The other terms must be found where the subject is named or right beside it: a document that names the
     # subject once, in passing, does not answer everything its other passages happen to share with the question.
-    aliases = state.get("aliases")
-    anchors = [h for h in on_subject if any(_anchors(i, identifiers, others, passage(h), aliases) for i in identifiers)]
     near = {(h["doc_id"], h.get("ordinal", 0) + d) for h in anchors for d in range(-NEAR, NEAR + 1)}
     anchoring = [h for h in on_subject if (h["doc_id"], h.get("ordinal", 0)) in near]
     covered, missing_terms = coverage(others, [passage(h) for h in (anchoring or on_subject)])
