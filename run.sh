@@ -26,8 +26,11 @@ setup() {
     .venv/bin/python -m pip install --quiet -r requirements.txt
     echo "$want" > "$stamp"
   fi
-  # Export the embedding model's int8 copy once per machine (about 12 s), so no first search or ingestion waits.
-  if ! ls data/models/*.onnx >/dev/null 2>&1; then
+  # Export the embedding model's int8 copy once per machine and library version (about 15 s), so no first search
+  # or ingestion waits. The check reads file names only (a fraction of a second).
+  if ! .venv/bin/python -c 'import sys, kb; from kb.settings import KBSettings, model_source
+from kb.onnx_model import OnnxEncoder
+s = KBSettings(); sys.exit(s.embed_dtype in ("auto", "int8") and not OnnxEncoder.is_cached(model_source(s.embed_model), s.model_cache_dir))' 2>/dev/null; then
     echo "run.sh: preparing the embedding model (once)" >&2
     .venv/bin/python -c 'import kb; from kb.settings import KBSettings; from kb.embed import get_embedder
 s = KBSettings(); get_embedder(s.embed_model, s.embed_dtype, s.model_cache_dir)' \

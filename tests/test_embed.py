@@ -71,7 +71,38 @@ def test_a_stale_cached_copy_is_rebuilt(int8: Embedder, tmp_path: Path):
     meta = json.loads(sidecar.read_text())
     meta["probes"] = (-np.asarray(meta["probes"])).tolist()  # the copy no longer matches what the model gave
     sidecar.write_text(json.dumps(meta))
+    older = cache / "0123456789abcdef.onnx"  # a copy made by an earlier recipe of the same model
+    shutil.copy(int8.onnx.path, older)
+    older.with_suffix(".json").write_text(json.dumps({**meta, "source": meta["source"]}))
     rebuilt = Embedder(dtype="int8", cache_dir=cache)
+    assert not older.exists() and not older.with_suffix(".json").exists()
     assert rebuilt.runtime == "onnxruntime int8"
     assert json.loads(sidecar.read_text())["probes"] != meta["probes"]
     assert float((rebuilt.encode(SENTENCES) * int8.encode(SENTENCES)).sum(axis=1).min()) > 0.999
+
+
+def test_spelled_out_layer_norm_computes_what_the_fused_operator_does(tmp_path: Path):
+    import onnx
+    import onnxruntime as ort
+    from onnx import TensorProto, helper, numpy_helper
+
+    from kb.onnx_model import _session, _spell_out_layer_norms
+
+    rng = np.random.default_rng(0)
+    scale, bias = rng.normal(size=8).astype(np.float32), rng.normal(size=8).astype(np.float32)
+    graph = helper.make_graph(
+        [helper.make_node("LayerNormalization", ["x", "scale", "bias"], ["y"], axis=-1, epsilon=1e-5)],
+        "ln",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, 8])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None, 8])],
+        [numpy_helper.from_array(scale, "scale"), numpy_helper.from_array(bias, "bias")],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    x = rng.normal(size=(5, 8)).astype(np.float32) * 3 + 1
+    fused = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+    _spell_out_layer_norms(model)
+    assert "LayerNormalization" not in {n.op_type for n in model.graph.node}
+    onnx.checker.check_model(model)
+    onnx.save(model, tmp_path / "ln.onnx")
+    session = _session(tmp_path / "ln.onnx")
+    assert np.allclose(session.run(None, {"x": x})[0], fused, atol=1e-5)
