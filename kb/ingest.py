@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kb.chunk import chunk_document
+from kb.lexical import chunk_terms
 from kb.models import Chunk, DocumentRecord, FileOutcome, IngestSummary, Progress
 from kb.parse import ParsedDocument, ParseError, parse_pdf
 
@@ -217,3 +218,5 @@ def _write(
     record.seconds = round(time.perf_counter() - started, 3)
     record.ingested_at = time.time()
     kb.store.put_document(record)
+    for c in chunks:  # the BM25 terms, ready for the index rebuilt when the ingestion ends
+        chunk_terms(c.title, c.section, c.text)

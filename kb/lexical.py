@@ -169,6 +169,13 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=16384)
+def chunk_terms(title: str, section: str, text: str) -> tuple[str, ...]:
+    """The indexed terms of a chunk (its context header and text). Cached: ingestion computes them while
+    embedding goes on, so the index rebuilt at the end of an ingestion finds them ready."""
+    return tuple(tokenize(context_text(title, section, text)))
+
+
 class LexicalIndex:
     """A BM25 index over a fixed list of chunk records, tagged with the store fingerprint it reflects."""
 
@@ -189,7 +196,7 @@ class LexicalIndex:
             return None
         bm25 = bm25s.BM25()
         bm25.index(
-            [tokenize(context_text(r["title"], r["section"], r["text"])) or [""] for r in records], show_progress=False
+            [list(chunk_terms(r["title"], r["section"], r["text"])) or [""] for r in records], show_progress=False
         )
         return bm25
 
