@@ -20,7 +20,7 @@ from chromadb.utils.embedding_functions import register_embedding_function
 from kb.onnx_model import ExportError, OnnxEncoder
 from kb.settings import MODEL_CACHE as DEFAULT_CACHE
 from kb.settings import PACKAGED_MODEL, model_source
-from kb.tokens import Tokens
+from kb.tokens import Tokenized, Tokens
 
 log = logging.getLogger("kb")
 # One model serves every thread (ingestion and the searches of several sessions). The lock is held per batch,
@@ -79,34 +79,36 @@ class Embedder:
         windows, _ = self.tokens.windows([text])
         return [text] if len(windows) == 1 else [self.tokens.decode(w) for w in windows]
 
-    def encode(self, texts: list[str], progress: Any = None, batch_size: int = 32) -> np.ndarray:
-        """Normalised float32 vectors, one per text."""
+    def tokenize(self, texts: list[str]) -> Tokenized:
+        """Token windows of texts, ready for encode (tokenizing ahead lets it overlap other documents' embedding)."""
+        return self.tokens.windows(list(texts))
+
+    def encode(
+        self, texts: list[str], progress: Any = None, batch_size: int = 32, tokenized: Tokenized | None = None
+    ) -> np.ndarray:
+        """Normalised float32 vectors, one per text (`tokenized`: the texts' windows, from tokenize)."""
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        windows, owners = self.tokens.windows(list(texts))
-        vectors = np.zeros((len(windows), self.dimension), dtype=np.float32)
-        order = np.argsort([-len(w) for w in windows], kind="stable")  # similar lengths pad less (PyTorch)
-        done = 0
-        for start in range(0, len(windows), batch_size):
-            idx = order[start : start + batch_size]
-            with _LOCK:
-                vectors[idx] = self._encode_batch([windows[i] for i in idx])
-            done += len(idx)
-            if progress:
-                progress(done, len(windows))
+        windows, owners = tokenized or self.tokenize(texts)
+        if self.onnx is not None:
+            # All windows in one go: the runs never wait for a batch's slowest text. No lock: runs are thread-safe.
+            vectors = self.onnx.encode_ids(windows, progress, batch_size)
+            vectors /= np.linalg.norm(vectors, axis=1, keepdims=True).clip(min=1e-12)
+        else:
+            vectors = np.zeros((len(windows), self.dimension), dtype=np.float32)
+            order = np.argsort([-len(w) for w in windows], kind="stable")  # similar lengths pad less
+            for start in range(0, len(windows), batch_size):
+                idx = order[start : start + batch_size]
+                texts_in = [self.tokens.decode(windows[i]) for i in idx]
+                with _LOCK, self._precision():
+                    vectors[idx] = self.model.encode(texts_in, batch_size=len(idx), normalize_embeddings=True)
+                if progress:
+                    progress(min(start + batch_size, len(windows)), len(windows))
         if len(windows) == len(texts):
             return vectors
         pooled = np.zeros((len(texts), self.dimension), dtype=np.float32)
         np.add.at(pooled, owners, vectors)
         return pooled / np.linalg.norm(pooled, axis=1, keepdims=True).clip(min=1e-12)
-
-    def _encode_batch(self, batch: list[list[int]]) -> np.ndarray:
-        if self.onnx is not None:
-            pooled = self.onnx.encode_ids(batch)
-            return pooled / np.linalg.norm(pooled, axis=1, keepdims=True).clip(min=1e-12)
-        texts = [self.tokens.decode(ids) for ids in batch]
-        with self._precision():
-            return self.model.encode(texts, batch_size=len(texts), normalize_embeddings=True)
 
     def _precision(self) -> contextlib.AbstractContextManager:
         if self.bf16:

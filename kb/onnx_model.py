@@ -283,8 +283,9 @@ class OnnxEncoder:
         except Exception as exc:  # any exporter, optimiser, quantiser or runtime failure means: stay on PyTorch
             raise ExportError(f"export failed: {exc}") from exc
 
-    def encode_ids(self, ids: list[list[int]]) -> np.ndarray:
-        """Pooled vectors of tokenized texts (special tokens included, at most max_tokens each)."""
+    def encode_ids(self, ids: list[list[int]], progress: Any = None, every: int = 32) -> np.ndarray:
+        """Pooled vectors of tokenized texts (special tokens included, at most max_tokens each); `progress(done,
+        total)` is called from the calling thread every `every` texts."""
         # One text per run: no padding, activations that stay in cache, and a vector that does not depend on
         # its batch neighbours (dynamic quantisation scales per run). Measured 1.8x faster than batches of 32.
         # Runs go on in parallel threads, one per core (session.run releases the GIL and is thread-safe).
@@ -298,9 +299,19 @@ class OnnxEncoder:
             hidden = self.session.run(None, feeds)[0][0]
             out[row] = hidden[0] if self.pooling == "cls" else hidden.mean(axis=0)
 
-        if len(ids) > 1 and self.pool is not None:
-            list(self.pool.map(run, range(len(ids))))
-        else:
-            for row in range(len(ids)):
-                run(row)
+        # Longest first, so the last runs are short and no core waits long for the other at the end.
+        order = sorted(range(len(ids)), key=lambda row: -len(ids[row]))
+        jobs = [self.pool.submit(run, row) for row in order] if len(ids) > 1 and self.pool is not None else None
+        try:
+            for done, row in enumerate(order, 1):
+                if jobs is None:
+                    run(row)
+                else:
+                    jobs[done - 1].result()
+                if progress and (done % every == 0 or done == len(ids)):
+                    progress(done, len(ids))
+        except BaseException:  # a failed run or Ctrl-C: the queued runs are not wanted any more
+            for job in jobs or []:
+                job.cancel()
+            raise
         return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -196,13 +197,7 @@ def _tables(tp: pdfium.PdfTextPage, raw: str, page: Page, edges: list[dict]) -> 
     tables = [t for t in finder.tables if len(t.rows) >= 2 and max(len(r.cells) for r in t.rows) >= 2]
     if not tables:
         return 0
-    cells = [
-        (ti, ri, ci, box)
-        for ti, t in enumerate(tables)
-        for ri, r in enumerate(t.rows)
-        for ci, box in enumerate(r.cells)
-        if box is not None
-    ]
+    locate = _cell_locator(tables)
     found = 0
     texts: dict[tuple[int, int, int], list[str]] = {}
     words, split = [0] * len(tables), [0] * len(tables)
@@ -212,7 +207,7 @@ def _tables(tp: pdfium.PdfTextPage, raw: str, page: Page, edges: list[dict]) -> 
             left, bottom, right, top = tp.get_charbox(index)
             cx, cy = (left + right) / 2, page.height - (top + bottom) / 2
             before = owner
-            owner = next(((t, r, c) for t, r, c, (x0, y0, x1, y1) in cells if x0 <= cx < x1 and y0 <= cy < y1), None)
+            owner = locate(cx, cy)
             if owner is not None:
                 if not previous.strip():
                     words[owner[0]] += 1
@@ -239,6 +234,32 @@ def _tables(tp: pdfium.PdfTextPage, raw: str, page: Page, edges: list[dict]) -> 
         page.lines = kept[:at] + rows + kept[at:]
         found += 1
     return found
+
+
+def _cell_locator(tables: list) -> Callable[[float, float], tuple[int, int, int] | None]:
+    """(table, row, cell) of the first cell holding a point, in table, row, cell order.
+
+    Table and row boxes enclose their cells, so they rule out most of a page's characters before any
+    cell is tested (testing every cell for every character was half of the parse time).
+    """
+    index = [
+        (t.bbox, [(r.bbox, [(ci, box) for ci, box in enumerate(r.cells) if box is not None]) for r in t.rows])
+        for t in tables
+    ]
+
+    def locate(x: float, y: float) -> tuple[int, int, int] | None:
+        for ti, ((tx0, ttop, tx1, tbottom), rows) in enumerate(index):
+            if not (tx0 <= x <= tx1 and ttop <= y <= tbottom):
+                continue
+            for ri, ((rx0, rtop, rx1, rbottom), cells) in enumerate(rows):
+                if not (rx0 <= x <= rx1 and rtop <= y <= rbottom):
+                    continue
+                for ci, (x0, y0, x1, y1) in cells:
+                    if x0 <= x < x1 and y0 <= y < y1:
+                        return ti, ri, ci
+        return None
+
+    return locate
 
 
 def _centre_in(ln: Line, x0: float, top: float, x1: float, bottom: float) -> bool:
@@ -332,3 +353,14 @@ def parse_pdf(path: Path, doc_id: str, max_mb: float) -> ParsedDocument:
         raise ParseError("no extractable text (scanned image?)")
     title = _mark_headings(pages)
     return ParsedDocument(doc_id=doc_id, title=title, pages=pages, tables=tables)
+
+
+def parse_or_reason(path: str, doc_id: str, max_mb: float) -> ParsedDocument | str:
+    """The parsed document, or the one-line reason it failed. Runs in parser processes, which import only
+    this module (a fraction of a second, against most of one for the ingestion module's imports)."""
+    try:
+        return parse_pdf(Path(path), doc_id, max_mb)
+    except ParseError as exc:
+        return str(exc)
+    except Exception as exc:  # noqa: BLE001 - any parser crash is that file's failure, not the batch's
+        return f"cannot be parsed ({type(exc).__name__}: {exc})"

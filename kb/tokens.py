@@ -10,6 +10,9 @@ from pathlib import Path
 
 from tokenizers import Tokenizer
 
+# Token ids of each window (special tokens included), and the index of the text each window belongs to.
+Tokenized = tuple[list[list[int]], list[int]]
+
 
 class Tokens:
     """Counts and windows of texts in model tokens; thread-safe."""
@@ -46,7 +49,7 @@ class Tokens:
             return []
         return [len(e.ids) for e in self._counter.encode_batch(list(texts), add_special_tokens=False)]
 
-    def windows(self, texts: list[str]) -> tuple[list[list[int]], list[int]]:
+    def windows(self, texts: list[str]) -> Tokenized:
         """Token ids of each text with special tokens, cut into overlapping windows of at most max_tokens, and
         the index of the text each window belongs to."""
         ids: list[list[int]] = []

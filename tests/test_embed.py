@@ -52,6 +52,19 @@ def test_long_text_is_embedded_in_parts_by_the_int8_copy(int8: Embedder):
     assert float(vector @ int8.encode([SENTENCES[0]])[0]) > 0.3
 
 
+def test_encoding_is_the_same_whether_texts_are_tokenized_ahead_or_one_by_one(int8: Embedder):
+    texts = [*SENTENCES, " ".join(SENTENCES * 20)]
+    ticks: list[tuple[int, int]] = []
+    ahead = int8.encode(
+        texts, progress=lambda done, of: ticks.append((done, of)), batch_size=2, tokenized=int8.tokenize(texts)
+    )
+    windows = len(int8.tokenize(texts)[0])
+    assert ticks[-1] == (windows, windows) and [d for d, _ in ticks] == sorted(d for d, _ in ticks)
+    # Runs are independent of their neighbours and of the order they are run in (longest first).
+    alone = np.stack([int8.encode([t])[0] for t in texts])
+    assert np.allclose(ahead, alone, atol=1e-6)
+
+
 def test_a_later_process_loads_the_cached_copy_without_pytorch(int8: Embedder):
     script = (
         "import sys; from kb.embed import Embedder; e = Embedder(); "
