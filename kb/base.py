@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from kb.embed import Embedder, get_embedder
+from kb.intake import ParsePool, remember_hashes
 from kb.lexical import LexicalIndex
 from kb.models import DocumentRecord, Hit, IngestSummary, Progress
 from kb.search import Mode, hybrid_search
@@ -76,17 +77,28 @@ class KnowledgeBase:
             if index is None or index.fingerprint != fingerprint:
                 index = LexicalIndex(self.store.chunk_records(committed), fingerprint)
                 index.save(self._lexical_dir)
+                remember_hashes(self.settings.store_dir, committed)
             self._lexical = index
             return index
 
     # work ------------------------------------------------------------------------------------------
-    def ingest(self, paths: Sequence[str | Path], progress: Callable[[Progress], None] | None = None) -> IngestSummary:
+    def ingest(
+        self,
+        paths: Sequence[str | Path],
+        progress: Callable[[Progress], None] | None = None,
+        parsers: ParsePool | None = None,
+    ) -> IngestSummary:
+        """Ingest files and folders; `parsers`: parser processes started early (ParsePool.early), taken over."""
         from kb.ingest import ingest_paths
 
-        with self._ingest_lock:
-            summary = ingest_paths(self, [Path(p) for p in paths], progress)
-            self.lexical()
-            return summary
+        try:
+            with self._ingest_lock:
+                summary = ingest_paths(self, [Path(p) for p in paths], progress, parsers)
+                self.lexical()
+                return summary
+        finally:
+            if parsers is not None:
+                parsers.close()
 
     def search(
         self,

@@ -8,6 +8,7 @@ import resource
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from kb.models import Hit, Progress
 
@@ -40,12 +41,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _open(args: argparse.Namespace):
-    from kb.base import KnowledgeBase
+def _settings(args: argparse.Namespace):
     from kb.settings import KBSettings
 
-    settings = KBSettings(store_dir=args.store) if args.store else KBSettings()
-    return KnowledgeBase(settings)
+    return KBSettings(store_dir=args.store) if args.store else KBSettings()
+
+
+def _open(args: argparse.Namespace, settings=None):
+    from kb.base import KnowledgeBase
+
+    return KnowledgeBase(settings or _settings(args))
 
 
 def _peak_mb() -> float:
@@ -55,9 +60,22 @@ def _peak_mb() -> float:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
+    from kb.intake import ParsePool
+
+    settings = _settings(args)
+    # Parsing starts before the store and the model are opened, which takes seconds of imports on one core.
+    parsers = ParsePool.early(args.paths, settings.store_dir, settings.parse_workers, settings.max_file_mb)
+    try:
+        return _ingest(args, settings, parsers)
+    finally:
+        if parsers is not None:
+            parsers.close()  # also when the store cannot be opened: queued parses are dropped, not finished
+
+
+def _ingest(args: argparse.Namespace, settings: Any, parsers: Any) -> int:
     from tqdm import tqdm
 
-    kb = _open(args)
+    kb = _open(args, settings)
     bar = None if args.quiet else tqdm(total=0, unit="file", file=sys.stderr, dynamic_ncols=True)
 
     def progress(event: Progress) -> None:
@@ -75,7 +93,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         bar.refresh()
 
     try:
-        summary = kb.ingest(args.paths, progress)
+        summary = kb.ingest(args.paths, progress, parsers)
     except KeyboardInterrupt:
         if bar:
             bar.close()

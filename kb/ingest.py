@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import hashlib
-import multiprocessing
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import CancelledError, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from kb.chunk import chunk_document
+from kb.intake import ParsePool, doc_id_for, file_hash, pdf_files
 from kb.lexical import chunk_terms
 from kb.models import Chunk, DocumentRecord, FileOutcome, IngestSummary, Progress
-from kb.parse import ParsedDocument, parse_or_reason
+from kb.parse import ParsedDocument
 from kb.tokens import Tokenized
 
 if TYPE_CHECKING:
@@ -26,19 +24,13 @@ if TYPE_CHECKING:
 ProgressFn = Callable[[Progress], None]
 
 
-def doc_id_for(path: Path) -> str:
-    return path.stem if path.suffix.lower() == ".pdf" else path.name
-
-
 def collect(paths: list[Path]) -> tuple[list[Path], list[FileOutcome]]:
     """Files to ingest (folders expanded to their PDFs, sorted) and failures for paths that are unusable."""
     files: list[Path] = []
     failed: list[FileOutcome] = []
     for path in paths:
-        if path.is_dir():
-            files += sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".pdf")
-        elif path.is_file():
-            files.append(path)
+        if path.is_dir() or path.is_file():
+            files += pdf_files(path)
         else:
             failed.append(_fail(path, "no such file or folder"))
     seen: dict[str, Path] = {}
@@ -57,24 +49,11 @@ def _fail(path: Path, reason: str) -> FileOutcome:
     return FileOutcome(path=str(path), doc_id=doc_id_for(path), status="failed", error=f"{path.name}: {reason}")
 
 
-def file_hash(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _result(job: Future) -> ParsedDocument | str:
-    try:
-        return job.result()
-    except BrokenProcessPool:
-        return "the parser process crashed on this file"
-    except CancelledError:
-        return "ingestion was interrupted"
-
-
-def ingest_paths(kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | None = None) -> IngestSummary:
+def ingest_paths(
+    kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | None = None, parsers: ParsePool | None = None
+) -> IngestSummary:
+    """Ingest files and folders. `parsers`: parser processes started early (see ParsePool.early); this call
+    takes them over and closes them."""
     started = time.perf_counter()
     files, failures = collect(paths)
     summary = IngestSummary(files=list(failures))
@@ -105,9 +84,11 @@ def ingest_paths(kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | No
         queue.append((index, path, digest))
         report(Progress(path=str(path), stage="queued", file_index=index, files_total=total))
 
-    max_mb = kb.settings.max_file_mb
-    workers = min(kb.settings.parse_workers, len(queue))
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) if workers > 1 else None
+    if parsers is None:
+        parsers = ParsePool(min(kb.settings.parse_workers, len(queue)), kb.settings.max_file_mb)
+    parsers.keep_only({path for _, path, _ in queue})
+    for _, path, _ in queue:
+        parsers.submit(path)
     # Chroma writes run on a thread of their own, overlapping the next document's chunking and embedding;
     # documents are still written one at a time and in order.
     writer = ThreadPoolExecutor(1, thread_name_prefix="kb-store")
@@ -136,12 +117,9 @@ def ingest_paths(kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | No
     switch = sys.getswitchinterval()
     sys.setswitchinterval(min(switch, 0.001))
     try:
-        jobs: list[Future | None] = [
-            pool.submit(parse_or_reason, str(path), doc_id_for(path), max_mb) if pool else None for _, path, _ in queue
-        ]
         if queue:
             kb.embedder  # noqa: B018 - load the model while the parser processes start up
-        ready = [chunker.submit(_chunk, kb, path, job) for (_, path, _), job in zip(queue, jobs)]
+        ready = [chunker.submit(_chunk, kb, path, parsers) for _, path, _ in queue]
         for (index, path, digest), job in zip(queue, ready):
             t0 = time.perf_counter()
             parsed, prepared = job.result()
@@ -169,17 +147,16 @@ def ingest_paths(kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | No
         sys.setswitchinterval(switch)
         chunker.shutdown(wait=False, cancel_futures=True)
         writer.shutdown(wait=True)  # an interrupted run still completes the write under way (or leaves it pending)
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        parsers.close()
     summary.seconds = time.perf_counter() - started
     return summary
 
 
 def _chunk(
-    kb: KnowledgeBase, path: Path, job: Future | None
+    kb: KnowledgeBase, path: Path, parsers: ParsePool
 ) -> tuple[ParsedDocument | str, tuple[list[Chunk], Tokenized] | str]:
     """The parsed document, and its chunks with their token windows (or the reason there are none)."""
-    parsed = _result(job) if job is not None else parse_or_reason(str(path), doc_id_for(path), kb.settings.max_file_mb)
+    parsed = parsers.result(path)
     if isinstance(parsed, str):
         return parsed, parsed
     settings = kb.settings
