@@ -153,11 +153,11 @@ def tokenize(text: str) -> list[str]:
     stem = _stemmer().stemWord
     for match in _COMPOUND.finditer(text.lower()):
         token = match.group()
-        parts = _PARTS.findall(token)
-        if len(parts) == 1 and token.isalpha():
+        if token.isalpha():  # a plain word (most tokens): one part, nothing to split
             if token not in STOPWORDS and len(token) > 1:
                 out.append(stem(token))
             continue
+        parts = _PARTS.findall(token)
         out.append(token)  # the identifier as written
         for part in parts if len(parts) > 1 else []:
             if part not in STOPWORDS:
