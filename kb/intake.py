@@ -113,5 +113,8 @@ class ParsePool:
             return "ingestion was interrupted"
 
     def close(self) -> None:
+        """Stop the workers: at once when jobs are still queued or running (an interruption), else after they
+        exit, so that their resource use is accounted to this process."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            idle = all(job.done() for job in self._jobs.values())
+            self._pool.shutdown(wait=idle, cancel_futures=True)
