@@ -26,9 +26,12 @@ def make_client(settings: KBSettings) -> chromadb.ClientAPI:
     return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
 
 
-def record_from(chunk_id: str, text: str, meta: dict[str, Any]) -> dict[str, Any]:
-    """Plain-dict chunk record (the form kept by the BM25 index and turned into hits)."""
-    record = {"chunk_id": chunk_id, "text": text, "content_hash": meta.get("content_hash", "")}
+def record_from(chunk_id: str, document: str | None, meta: dict[str, Any]) -> dict[str, Any]:
+    """Plain-dict chunk record (the form kept by the BM25 index and turned into hits). The text is in the
+    metadata; stores written before that keep it as Chroma's document."""
+    text = meta.get("text")
+    record = {"chunk_id": chunk_id, "text": (document or "") if text is None else text}
+    record["content_hash"] = meta.get("content_hash", "")
     for key in _CHUNK_FIELDS:
         record[key] = meta.get(key, "" if key in ("section", "title") else 0)
     record["regions"] = json.loads(meta.get("regions") or "[]")
@@ -81,10 +84,12 @@ class Store:
     def add_chunks(self, chunks: list[Chunk], vectors: np.ndarray, content_hash: str) -> None:
         for start in range(0, len(chunks), self.batch):
             part = chunks[start : start + self.batch]
+            # The text is kept as metadata, not as Chroma's document: documents get a full-text (trigram) index
+            # that nothing here queries (BM25 is our own), which doubled the write time, and Chroma's writes hold
+            # the GIL, stalling the embedding that runs beside them.
             self.chunks.upsert(
                 ids=[c.chunk_id for c in part],
                 embeddings=vectors[start : start + len(part)],
-                documents=[c.text for c in part],
                 metadatas=[_chunk_meta(c, content_hash) for c in part],
             )
 
@@ -115,8 +120,8 @@ class Store:
             query_embeddings=[vector], n_results=n, where=where, include=["documents", "metadatas", "distances"]
         )
         return [
-            (cid, 1.0 - float(dist), text, meta)
-            for cid, dist, text, meta in zip(
+            (cid, 1.0 - float(dist), record_from(cid, document, meta)["text"], meta)
+            for cid, dist, document, meta in zip(
                 got["ids"][0], got["distances"][0], got["documents"][0], got["metadatas"][0]
             )
         ]
@@ -125,6 +130,7 @@ class Store:
 def _chunk_meta(chunk: Chunk, content_hash: str) -> dict[str, Any]:
     meta: dict[str, Any] = {key: getattr(chunk, key) for key in _CHUNK_FIELDS}
     meta["content_hash"] = content_hash
+    meta["text"] = chunk.text
     meta["regions"] = json.dumps([r.model_dump() for r in chunk.regions])
     return meta
 

@@ -160,3 +160,18 @@ def test_parallel_parsing_matches_serial(tmp_path: Path, docs_dir: Path):
     parallel.ingest([docs_dir])
     for doc in ("long", "manual", "report"):
         assert _ids(serial, doc) == _ids(parallel, doc)
+
+
+def test_stores_that_kept_chunk_text_as_chroma_documents_still_read(settings: KBSettings, docs_dir: Path):
+    kb = KnowledgeBase(settings)
+    kb.ingest([docs_dir])
+    got = kb.store.chunks.get(where={"doc_id": "report"}, include=["metadatas", "embeddings"])
+    assert all(m["text"] for m in got["metadatas"])
+    # Rewrite the chunks the way earlier versions stored them: the text as the document, not in the metadata.
+    old = [{k: v for k, v in m.items() if k != "text"} for m in got["metadatas"]]
+    texts = [m["text"] for m in got["metadatas"]]
+    kb.store.chunks.upsert(ids=got["ids"], embeddings=got["embeddings"], documents=texts, metadatas=old)
+    records = [r for r in kb.store.chunk_records(kb.committed()) if r["doc_id"] == "report"]
+    assert sorted(r["text"] for r in records) == sorted(texts)
+    vector = kb.embedder.encode([texts[0]])[0]
+    assert kb.store.query(vector, 1, ["report"])[0][2] == texts[0]
