@@ -77,7 +77,7 @@ class KnowledgeBase:
             if index is None or index.fingerprint != fingerprint:
                 index = LexicalIndex(self.store.chunk_records(committed), fingerprint)
                 index.save(self._lexical_dir)
-                remember_hashes(self.settings.store_dir, committed)
+            remember_hashes(self.settings.store_dir, committed)  # also for stores made before the hint existed
             self._lexical = index
             return index
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 
-def run_benchmark(corpus: Path, questions: Path | None, ks: list[int], runs: int = 1) -> dict[str, Any]:
+def run_benchmark(corpus: Path, questions: Path | None, ks: list[int], runs: int = 3) -> dict[str, Any]:
     """Ingest the corpus cold `runs` times (each into a fresh store), then evaluate search on the last store."""
     from kb.base import KnowledgeBase
     from kb.evaluate import evaluate, load_questions
@@ -31,6 +31,8 @@ def run_benchmark(corpus: Path, questions: Path | None, ks: list[int], runs: int
                 capture_output=True,
                 text=True,
             )
+            if proc.returncode != 0:  # a failed run would pass for a fast one
+                raise RuntimeError(f"ingestion run {run + 1} failed: {(proc.stderr or proc.stdout).strip()[-500:]}")
             seconds.append(round(time.perf_counter() - t0, 2))
             figures["ingest_output"] = proc.stdout.strip().splitlines()[-1:] or proc.stderr.strip().splitlines()[-1:]
             if run < runs - 1:

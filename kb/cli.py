@@ -8,9 +8,14 @@ import resource
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kb.models import Hit, Progress
+
+if TYPE_CHECKING:
+    from kb.base import KnowledgeBase
+    from kb.intake import ParsePool
+    from kb.settings import KBSettings
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -41,13 +46,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _settings(args: argparse.Namespace):
+def _settings(args: argparse.Namespace) -> KBSettings:
     from kb.settings import KBSettings
 
     return KBSettings(store_dir=args.store) if args.store else KBSettings()
 
 
-def _open(args: argparse.Namespace, settings=None):
+def _open(args: argparse.Namespace, settings: KBSettings | None = None) -> KnowledgeBase:
     from kb.base import KnowledgeBase
 
     return KnowledgeBase(settings or _settings(args))
@@ -72,7 +77,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             parsers.close()  # also when the store cannot be opened: queued parses are dropped, not finished
 
 
-def _ingest(args: argparse.Namespace, settings: Any, parsers: Any) -> int:
+def _ingest(args: argparse.Namespace, settings: KBSettings, parsers: ParsePool | None) -> int:
     from tqdm import tqdm
 
     kb = _open(args, settings)

@@ -23,8 +23,9 @@ from kb.settings import PACKAGED_MODEL, model_source
 from kb.tokens import Tokenized, Tokens
 
 log = logging.getLogger("kb")
-# One model serves every thread (ingestion and the searches of several sessions). The lock is held per batch,
-# never for a whole ingestion, so a search waits at most one batch while a large file is embedded.
+# One model serves every thread (ingestion and the searches of several sessions). The PyTorch path takes this
+# lock per batch, so a search waits at most one batch while a large file is embedded; the int8 runs need no
+# lock, and an ingestion queues only a few of them at a time (see OnnxEncoder.encode_ids).
 _LOCK = threading.Lock()
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,7 +70,8 @@ def ingest_paths(
     queue: list[tuple[int, Path, str]] = []
     for index, path in enumerate(files):
         try:
-            digest = file_hash(path)
+            # An early parse read the content hashed just before it: that hash is the one stored with it.
+            digest = (parsers.digest(path) if parsers else None) or file_hash(path)
         except OSError as exc:
             summary.files.append(_fail(path, f"cannot be read ({exc.strerror or exc})"))
             continue
@@ -86,6 +89,22 @@ def ingest_paths(
 
     if parsers is None:
         parsers = ParsePool(min(kb.settings.parse_workers, len(queue)), kb.settings.max_file_mb)
+    try:
+        return _run(kb, parsers, queue, summary, total, report, started)
+    finally:
+        parsers.close()
+
+
+def _run(
+    kb: KnowledgeBase,
+    parsers: ParsePool,
+    queue: list[tuple[int, Path, str]],
+    summary: IngestSummary,
+    total: int,
+    report: ProgressFn,
+    started: float,
+) -> IngestSummary:
+    """Parse, chunk, embed and store the queued files, each stage overlapping the next."""
     parsers.keep_only({path for _, path, _ in queue})
     for _, path, _ in queue:
         parsers.submit(path)
@@ -110,46 +129,76 @@ def ingest_paths(
                 Progress(path=str(path), stage="stored", file_index=index, files_total=total, done=chunks, total=chunks)
             )
 
-    # Chunking and tokenizing run a document ahead on a thread of their own, so the embedding never waits for them.
+    # Chunking and tokenizing run one document ahead on a thread of their own, so the embedding never waits.
     chunker = ThreadPoolExecutor(1, thread_name_prefix="kb-chunk")
-    # Each embedding run needs the GIL for a moment before and after; with the default 5 ms hand-over, the
-    # chunking and store threads' Python work kept the cores waiting for it (measured: embedding 1.3x slower).
-    switch = sys.getswitchinterval()
-    sys.setswitchinterval(min(switch, 0.001))
+    ahead: list[Future] = []
     try:
-        if queue:
-            kb.embedder  # noqa: B018 - load the model while the parser processes start up
-        ready = [chunker.submit(_chunk, kb, path, parsers) for _, path, _ in queue]
-        for (index, path, digest), job in zip(queue, ready):
-            t0 = time.perf_counter()
-            parsed, prepared = job.result()
-            if not isinstance(parsed, str):
-                report(
-                    Progress(
-                        path=str(path), stage="parsed", file_index=index, files_total=total, total=len(parsed.pages)
+        with _short_gil_handover():
+            if queue:
+                kb.embedder  # noqa: B018 - load the model while the parser processes start up
+                ahead.append(chunker.submit(_chunk, kb, queue[0][1], parsers))
+            for position, (index, path, digest) in enumerate(queue):
+                t0 = time.perf_counter()
+                job = ahead.pop(0)
+                if position + 1 < len(queue):
+                    ahead.append(chunker.submit(_chunk, kb, queue[position + 1][1], parsers))
+                parsed, prepared = job.result()
+                if not isinstance(parsed, str):
+                    report(
+                        Progress(
+                            path=str(path), stage="parsed", file_index=index, files_total=total, total=len(parsed.pages)
+                        )
                     )
-                )
-            vectors = None if isinstance(prepared, str) else _embed(kb, path, prepared, index, total, report)
-            finish()  # the previous document's write overlapped this one's embedding
-            if isinstance(prepared, str) or isinstance(parsed, str) or vectors is None:
-                outcome = _fail(path, str(prepared))
-                summary.files.append(outcome)
-                report(
-                    Progress(
-                        path=str(path), stage="failed", file_index=index, files_total=total, message=outcome.error or ""
+                vectors = None if isinstance(prepared, str) else _embed(kb, path, prepared, index, total, report)
+                finish()  # the previous document's write overlapped this one's embedding
+                if isinstance(prepared, str) or isinstance(parsed, str) or vectors is None:
+                    outcome = _fail(path, str(prepared))
+                    summary.files.append(outcome)
+                    report(
+                        Progress(
+                            path=str(path),
+                            stage="failed",
+                            file_index=index,
+                            files_total=total,
+                            message=outcome.error or "",
+                        )
                     )
-                )
-                continue
-            stored = writer.submit(_write, kb, path, digest, parsed, prepared[0], vectors, t0)
-            writes.append((stored, index, path, parsed, len(prepared[0])))
-        finish()
+                    continue
+                stored = writer.submit(_write, kb, path, digest, parsed, prepared[0], vectors, t0)
+                writes.append((stored, index, path, parsed, len(prepared[0])))
+            finish()
     finally:
-        sys.setswitchinterval(switch)
         chunker.shutdown(wait=False, cancel_futures=True)
         writer.shutdown(wait=True)  # an interrupted run still completes the write under way (or leaves it pending)
-        parsers.close()
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+_handover_lock = threading.Lock()
+_handover_users = 0
+_handover_default = 0.005
+
+
+@contextmanager
+def _short_gil_handover() -> Iterator[None]:
+    """Hand the GIL over every 1 ms while any ingestion runs in this process (restored after the last one).
+
+    Each embedding run needs the GIL for a moment before and after; with the default 5 ms hand-over, the
+    chunking and store threads' Python work kept the cores waiting for it (measured: embedding 1.3x slower).
+    """
+    global _handover_users, _handover_default
+    with _handover_lock:
+        if _handover_users == 0:
+            _handover_default = sys.getswitchinterval()
+            sys.setswitchinterval(min(_handover_default, 0.001))
+        _handover_users += 1
+    try:
+        yield
+    finally:
+        with _handover_lock:
+            _handover_users -= 1
+            if _handover_users == 0:
+                sys.setswitchinterval(_handover_default)
 
 
 def _chunk(

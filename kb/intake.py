@@ -42,9 +42,11 @@ def file_hash(path: Path) -> str:
 
 def remember_hashes(store_dir: Path, committed: dict[str, str]) -> None:
     """Write the hint of which content each committed document has (atomically; a failure only loses the hint)."""
+    if _known_hashes(store_dir) == committed:
+        return
     try:
         store_dir.mkdir(parents=True, exist_ok=True)
-        partial = store_dir / f"{_HINT}.partial"
+        partial = store_dir / f"{_HINT}.{os.getpid()}.partial"  # several processes may share a store
         partial.write_text(json.dumps(committed, sort_keys=True))
         os.replace(partial, store_dir / _HINT)
     except OSError:
@@ -67,22 +69,27 @@ class ParsePool:
         context = multiprocessing.get_context("spawn")  # no fork of a process holding threads and a model
         self._pool = ProcessPoolExecutor(workers, mp_context=context) if workers > 1 else None
         self._jobs: dict[Path, Future] = {}
+        self._digests: dict[Path, str] = {}  # content hash taken just before an early parse was submitted
+        self._dropped: list[Future] = []
 
     @classmethod
     def early(cls, paths: list[Path], store_dir: Path, workers: int, max_mb: float) -> ParsePool | None:
-        """Start parsing the files under `paths` whose content the store is not known to hold; None if none."""
+        """Start parsing the files under `paths` whose content the store is not known to hold; None if there are
+        fewer than two (one file is parsed on the spot anyway) or no worker processes are configured."""
         known = _known_hashes(store_dir)
-        todo = []
+        todo: list[tuple[Path, str]] = []
         for path in (f for p in paths for f in pdf_files(p)):
             try:
-                if known.get(doc_id_for(path)) != file_hash(path):
-                    todo.append(path)
+                digest = file_hash(path)
             except OSError:
                 continue  # the ingestion itself reports the unreadable file
-        if len(todo) < 2:
+            if known.get(doc_id_for(path)) != digest:
+                todo.append((path, digest))
+        if len(todo) < 2 or workers < 2:
             return None
         pool = cls(min(workers, len(todo)), max_mb)
-        for path in todo:
+        for path, digest in todo:
+            pool._digests[path] = digest
             pool.submit(path)
         return pool
 
@@ -91,18 +98,30 @@ class ParsePool:
         """The files with a parse job, in the order submitted."""
         return list(self._jobs)
 
+    def digest(self, path: Path) -> str | None:
+        """The content hash taken before the file's early parse (the content that parse read), if any."""
+        return self._digests.get(path)
+
     def submit(self, path: Path) -> None:
-        if self._pool is not None and path not in self._jobs:
+        if self._pool is None or path in self._jobs:
+            return
+        try:
             self._jobs[path] = self._pool.submit(parse_or_reason, str(path), doc_id_for(path), self.max_mb)
+        except BrokenProcessPool:  # an earlier file crashed a parser process: this file fails alone
+            failed: Future = Future()
+            failed.set_exception(BrokenProcessPool())
+            self._jobs[path] = failed
 
     def keep_only(self, paths: set[Path]) -> None:
         """Drop the jobs of files that need no parse after all (one already running finishes unused)."""
         for path in [p for p in self._jobs if p not in paths]:
-            self._jobs.pop(path).cancel()
+            job = self._jobs.pop(path)
+            if not job.cancel():
+                self._dropped.append(job)
 
     def result(self, path: Path) -> ParsedDocument | str:
-        """The parsed document, or the one-line reason it failed."""
-        job = self._jobs.get(path)
+        """The parsed document, or the one-line reason it failed (the job is forgotten: memory is freed)."""
+        job = self._jobs.pop(path, None)
         if job is None:
             return parse_or_reason(str(path), doc_id_for(path), self.max_mb)
         try:
@@ -113,8 +132,9 @@ class ParsePool:
             return "ingestion was interrupted"
 
     def close(self) -> None:
-        """Stop the workers: at once when jobs are still queued or running (an interruption), else after they
-        exit, so that their resource use is accounted to this process."""
+        """Cancel the queued parses and stop the workers. When none is running any more, wait for them to exit
+        (so their resource use is accounted to this process); otherwise return at once, and the parses under
+        way (at most one per worker, plus one) finish in the background before the interpreter exits."""
         if self._pool is not None:
-            idle = all(job.done() for job in self._jobs.values())
+            idle = all(job.done() for job in [*self._jobs.values(), *self._dropped])
             self._pool.shutdown(wait=idle, cancel_futures=True)

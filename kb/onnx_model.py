@@ -15,7 +15,8 @@ import logging
 import os
 import tempfile
 import warnings
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -224,8 +225,8 @@ class OnnxEncoder:
         self.dimension: int = meta["dimension"]
         self.tokens = tokens
         self.session = _session(path)
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-        self.pool = ThreadPoolExecutor(workers, thread_name_prefix="kb-embed") if workers > 1 else None
+        self.workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        self.pool = ThreadPoolExecutor(self.workers, thread_name_prefix="kb-embed") if self.workers > 1 else None
         ids, _ = tokens.windows(_PROBES)  # each probe fits one window
         got = self.encode_ids(ids)
         got /= np.linalg.norm(got, axis=1, keepdims=True)
@@ -299,19 +300,35 @@ class OnnxEncoder:
             hidden = self.session.run(None, feeds)[0][0]
             out[row] = hidden[0] if self.pooling == "cls" else hidden.mean(axis=0)
 
-        # Longest first, so the last runs are short and no core waits long for the other at the end.
+        # Longest first, so the last runs are short and no core waits long for the other at the end. A few runs
+        # per core are queued at a time, so that another caller's texts (a search during an ingestion) queue
+        # behind a handful of runs, not behind a whole document.
         order = sorted(range(len(ids)), key=lambda row: -len(ids[row]))
-        jobs = [self.pool.submit(run, row) for row in order] if len(ids) > 1 and self.pool is not None else None
-        try:
+        if len(ids) == 1 or self.pool is None:
             for done, row in enumerate(order, 1):
-                if jobs is None:
-                    run(row)
-                else:
-                    jobs[done - 1].result()
+                run(row)
                 if progress and (done % every == 0 or done == len(ids)):
                     progress(done, len(ids))
+            return out
+        queued: deque[Future] = deque()
+        done = 0
+
+        def collect() -> None:
+            nonlocal done
+            queued.popleft().result()
+            done += 1
+            if progress and (done % every == 0 or done == len(ids)):
+                progress(done, len(ids))
+
+        try:
+            for row in order:
+                queued.append(self.pool.submit(run, row))
+                if len(queued) >= 2 * self.workers:
+                    collect()
+            while queued:
+                collect()
         except BaseException:  # a failed run or Ctrl-C: the queued runs are not wanted any more
-            for job in jobs or []:
+            for job in queued:
                 job.cancel()
             raise
         return out

@@ -119,3 +119,24 @@ def test_spelled_out_layer_norm_computes_what_the_fused_operator_does(tmp_path: 
     onnx.save(model, tmp_path / "ln.onnx")
     session = _session(tmp_path / "ln.onnx")
     assert np.allclose(session.run(None, {"x": x})[0], fused, atol=1e-5)
+
+
+def test_another_callers_texts_do_not_queue_behind_a_whole_document(int8: Embedder):
+    """An ingestion queues only a few runs at a time, so a search's texts are embedded while it goes on."""
+    import threading
+
+    document = [f"{SENTENCES[i % 4]} (passage {i})" for i in range(240)]
+    progress: list[int] = []
+    started = threading.Event()
+
+    def ingest() -> None:
+        int8.encode(document, progress=lambda done, of: (progress.append(done), started.set()), batch_size=4)
+
+    worker = threading.Thread(target=ingest)
+    worker.start()
+    assert started.wait(timeout=60)
+    int8.encode(SENTENCES[:3])  # several texts: these go through the shared runs, like a query with variants
+    done_when_answered = progress[-1]
+    worker.join(timeout=120)
+    assert progress[-1] == len(document)
+    assert done_when_answered < len(document) / 2, done_when_answered

@@ -60,9 +60,13 @@ def test_early_parsing_starts_only_on_files_the_store_does_not_hold(settings: KB
     added = pdfgen.long_pdf(docs_dir / "added.pdf", pages=2)
     parsers = ParsePool.early([docs_dir], settings.store_dir, 2, settings.max_file_mb)
     assert parsers is not None and sorted(parsers.planned) == sorted([added, report])
+    pdfgen.report_pdf(report, variant="edited while the early parse ran")
     summary = kb.ingest([docs_dir], parsers=parsers)
     status = {Path(f.path).name: f.status for f in summary.files}
     assert status == {"added.pdf": "ingested", "manual.pdf": "unchanged", "report.pdf": "ingested"}
+    # The hash stored is the one the early parse read (the revised file), so the edit is picked up next time.
+    assert {f.doc_id: f.status for f in kb.ingest([report]).files} == {"report": "ingested"}
+    assert {f.doc_id: f.status for f in kb.ingest([report]).files} == {"report": "unchanged"}
     # Nothing left to parse once the store holds every file, and a store without the hint parses them all.
     assert ParsePool.early([docs_dir], settings.store_dir, 2, settings.max_file_mb) is None
     (settings.store_dir / "catalogue.json").unlink()
