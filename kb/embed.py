@@ -75,24 +75,24 @@ class Embedder:
     def count_tokens(self, texts: list[str] | tuple[str, ...]) -> list[int]:
         return self.tokens.count(texts)
 
-    def _parts(self, text: str) -> list[str]:
-        """The windows of one text, as text."""
-        windows, _ = self.tokens.windows([text])
-        return [text] if len(windows) == 1 else [self.tokens.decode(w) for w in windows]
-
     def tokenize(self, texts: list[str]) -> Tokenized:
-        """Token windows of texts, ready for encode (tokenizing ahead lets it overlap other documents' embedding)."""
+        """Token windows of texts, for encode_tokenized (tokenized ahead, beside other documents' embedding)."""
         return self.tokens.windows(list(texts))
 
-    def encode(
-        self, texts: list[str], progress: Any = None, batch_size: int = 32, tokenized: Tokenized | None = None
+    def encode(self, texts: list[str], progress: Any = None, batch_size: int = 32) -> np.ndarray:
+        """Normalised float32 vectors, one per text."""
+        return self.encode_tokenized(self.tokenize(texts), len(texts), progress, batch_size)
+
+    def encode_tokenized(
+        self, tokenized: Tokenized, count: int, progress: Any = None, batch_size: int = 32
     ) -> np.ndarray:
-        """Normalised float32 vectors, one per text (`tokenized`: the texts' windows, from tokenize)."""
-        if not texts:
-            return np.zeros((0, self.dimension), dtype=np.float32)
-        windows, owners = tokenized or self.tokenize(texts)
+        """Normalised float32 vectors of `count` texts from their windows (see tokenize); a text cut into several
+        windows gets the normalised mean of their vectors."""
+        windows, owners = tokenized
+        if not windows:
+            return np.zeros((count, self.dimension), dtype=np.float32)
         if self.onnx is not None:
-            # All windows in one go: the runs never wait for a batch's slowest text. No lock: runs are thread-safe.
+            # All windows in one pass: no run waits for a batch's slowest text. No lock: runs are thread-safe.
             vectors = self.onnx.encode_ids(windows, progress, batch_size)
             vectors /= np.linalg.norm(vectors, axis=1, keepdims=True).clip(min=1e-12)
         else:
@@ -105,9 +105,9 @@ class Embedder:
                     vectors[idx] = self.model.encode(texts_in, batch_size=len(idx), normalize_embeddings=True)
                 if progress:
                     progress(min(start + batch_size, len(windows)), len(windows))
-        if len(windows) == len(texts):
+        if len(windows) == count:
             return vectors
-        pooled = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        pooled = np.zeros((count, self.dimension), dtype=np.float32)
         np.add.at(pooled, owners, vectors)
         return pooled / np.linalg.norm(pooled, axis=1, keepdims=True).clip(min=1e-12)
 

@@ -54,8 +54,8 @@ def _fail(path: Path, reason: str) -> FileOutcome:
 def ingest_paths(
     kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | None = None, parsers: ParsePool | None = None
 ) -> IngestSummary:
-    """Ingest files and folders. `parsers`: parser processes started early (see ParsePool.early); this call
-    takes them over and closes them."""
+    """Ingest files and folders. `parsers`: parser processes started early (see ParsePool.early), closed by the
+    caller; without them, this call starts and closes its own."""
     started = time.perf_counter()
     files, failures = collect(paths)
     summary = IngestSummary(files=list(failures))
@@ -87,12 +87,13 @@ def ingest_paths(
         queue.append((index, path, digest))
         report(Progress(path=str(path), stage="queued", file_index=index, files_total=total))
 
-    if parsers is None:
-        parsers = ParsePool(min(kb.settings.parse_workers, len(queue)), kb.settings.max_file_mb)
-    try:
+    if parsers is not None:
         return _run(kb, parsers, queue, summary, total, report, started)
+    own = ParsePool(min(kb.settings.parse_workers, len(queue)), kb.settings.max_file_mb)
+    try:
+        return _run(kb, own, queue, summary, total, report, started)
     finally:
-        parsers.close()
+        own.close()
 
 
 def _run(
@@ -228,8 +229,7 @@ def _embed(
     def tick(done: int, of: int) -> None:
         report(Progress(path=str(path), stage="embedding", file_index=index, files_total=total, done=done, total=of))
 
-    texts = [c.embed_text() for c in chunks]
-    return kb.embedder.encode(texts, progress=tick, batch_size=kb.settings.embed_batch_size, tokenized=tokenized)
+    return kb.embedder.encode_tokenized(tokenized, len(chunks), tick, kb.settings.embed_batch_size)
 
 
 def _write(

@@ -26,12 +26,15 @@ def make_client(settings: KBSettings) -> chromadb.ClientAPI:
     return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
 
 
-def record_from(chunk_id: str, document: str | None, meta: dict[str, Any]) -> dict[str, Any]:
-    """Plain-dict chunk record (the form kept by the BM25 index and turned into hits). The text is in the
-    metadata; stores written before that keep it as Chroma's document."""
+def _text(document: str | None, meta: dict[str, Any]) -> str:
+    """A chunk's text: in its metadata; stores written before that keep it as Chroma's document."""
     text = meta.get("text")
-    record = {"chunk_id": chunk_id, "text": (document or "") if text is None else text}
-    record["content_hash"] = meta.get("content_hash", "")
+    return (document or "") if text is None else text
+
+
+def record_from(chunk_id: str, document: str | None, meta: dict[str, Any]) -> dict[str, Any]:
+    """Plain-dict chunk record (the form kept by the BM25 index and turned into hits)."""
+    record = {"chunk_id": chunk_id, "text": _text(document, meta), "content_hash": meta.get("content_hash", "")}
     for key in _CHUNK_FIELDS:
         record[key] = meta.get(key, "" if key in ("section", "title") else 0)
     record["regions"] = json.loads(meta.get("regions") or "[]")
@@ -120,7 +123,7 @@ class Store:
             query_embeddings=[vector], n_results=n, where=where, include=["documents", "metadatas", "distances"]
         )
         return [
-            (cid, 1.0 - float(dist), record_from(cid, document, meta)["text"], meta)
+            (cid, 1.0 - float(dist), _text(document, meta), meta)
             for cid, dist, document, meta in zip(
                 got["ids"][0], got["distances"][0], got["documents"][0], got["metadatas"][0]
             )

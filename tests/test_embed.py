@@ -46,7 +46,7 @@ def test_default_runtime_is_int8_and_close_to_float32(int8: Embedder, fp32: Embe
 
 def test_long_text_is_embedded_in_parts_by_the_int8_copy(int8: Embedder):
     long = " ".join(SENTENCES * 20)
-    assert len(int8._parts(long)) > 1
+    assert len(int8.tokenize([long])[0]) > 1  # more than one window
     vector = int8.encode([long])[0]
     assert abs(float(np.linalg.norm(vector)) - 1.0) < 1e-5
     assert float(vector @ int8.encode([SENTENCES[0]])[0]) > 0.3
@@ -55,9 +55,7 @@ def test_long_text_is_embedded_in_parts_by_the_int8_copy(int8: Embedder):
 def test_encoding_is_the_same_whether_texts_are_tokenized_ahead_or_one_by_one(int8: Embedder):
     texts = [*SENTENCES, " ".join(SENTENCES * 20)]
     ticks: list[tuple[int, int]] = []
-    ahead = int8.encode(
-        texts, progress=lambda done, of: ticks.append((done, of)), batch_size=2, tokenized=int8.tokenize(texts)
-    )
+    ahead = int8.encode_tokenized(int8.tokenize(texts), len(texts), lambda done, of: ticks.append((done, of)), 2)
     windows = len(int8.tokenize(texts)[0])
     assert ticks[-1] == (windows, windows) and [d for d, _ in ticks] == sorted(d for d, _ in ticks)
     # Runs are independent of their neighbours and of the order they are run in (longest first).
