@@ -211,7 +211,7 @@ def _chunk(
         return parsed, parsed
     settings = kb.settings
     embedder = kb.embedder
-    room = embedder.max_tokens - 2 - max(embedder.count_tokens([f"{parsed.title} | "]) or [0]) - 24
+    room = embedder.max_tokens - 2 - 24  # special tokens, and room for the section path's header
     limit = max(32, min(settings.chunk_max_tokens, room))
     chunks = chunk_document(
         parsed, embedder.count_tokens, min(settings.chunk_target_tokens, limit), limit, settings.chunk_min_tokens
@@ -229,7 +229,8 @@ def _embed(
     def tick(done: int, of: int) -> None:
         report(Progress(path=str(path), stage="embedding", file_index=index, files_total=total, done=done, total=of))
 
-    return kb.embedder.encode_tokenized(tokenized, len(chunks), tick, kb.settings.embed_batch_size)
+    vectors = kb.embedder.encode_tokenized(tokenized, len(chunks), tick, kb.settings.embed_batch_size)
+    return kb.embedder.with_title(vectors, chunks[0].title, kb.settings.title_weight)
 
 
 def _write(

@@ -47,6 +47,11 @@ class KBSettings(BaseSettings):
         "PyTorch; auto is int8, or PyTorch (bfloat16 where the CPU has it) when the model cannot be exported.",
     )
     model_cache_dir: Path = Field(MODEL_CACHE, description="Where the int8 ONNX copies of embedding models are cached.")
+    title_weight: float = Field(
+        0.5,
+        ge=0,
+        description="Weight of the document title's vector mixed into each chunk's vector (0: chunks alone).",
+    )
     embed_batch_size: int = Field(32, ge=1, description="Texts per embedding batch.")
     chunk_target_tokens: int = Field(160, ge=32, description="Preferred chunk size in model tokens.")
     chunk_max_tokens: int = Field(220, ge=48, description="Hard chunk size in model tokens, header excluded.")

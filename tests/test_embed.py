@@ -63,6 +63,18 @@ def test_encoding_is_the_same_whether_texts_are_tokenized_ahead_or_one_by_one(in
     assert np.allclose(ahead, alone, atol=1e-6)
 
 
+def test_the_title_vector_pulls_chunks_toward_their_document(int8: Embedder):
+    chunks = int8.encode(SENTENCES)
+    title = "Maintenance manual for centrifugal pumps"
+    mixed = int8.with_title(chunks, title, 0.5)
+    assert np.allclose(np.linalg.norm(mixed, axis=1), 1.0, atol=1e-5)
+    toward = int8.encode([title])[0]
+    assert ((mixed @ toward) > (chunks @ toward) + 0.05).all()
+    # Each chunk stays closest to itself among the document's chunks.
+    assert (np.argmax(mixed @ chunks.T, axis=1) == np.arange(len(SENTENCES))).all()
+    assert int8.with_title(chunks, "", 0.5) is chunks and int8.with_title(chunks, title, 0) is chunks
+
+
 def test_a_later_process_loads_the_cached_copy_without_pytorch(int8: Embedder):
     script = (
         "import sys; from kb.embed import Embedder; e = Embedder(); "

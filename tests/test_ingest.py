@@ -3,11 +3,13 @@
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from kb.base import KnowledgeBase
 from kb.cli import main
 from kb.intake import ParsePool
+from kb.models import Chunk
 from kb.settings import KBSettings
 from kb.store import Store
 from tests import pdfgen
@@ -179,3 +181,16 @@ def test_stores_that_kept_chunk_text_as_chroma_documents_still_read(settings: KB
     assert sorted(r["text"] for r in records) == sorted(texts)
     vector = kb.embedder.encode([texts[0]])[0]
     assert kb.store.query(vector, 1, ["report"])[0][2] == texts[0]
+
+
+def test_stored_vectors_mix_the_title_into_each_chunk(settings: KBSettings, docs_dir: Path):
+    kb = KnowledgeBase(settings)
+    kb.ingest([docs_dir])
+    got = kb.store.chunks.get(where={"doc_id": "report"}, include=["metadatas", "embeddings"])
+    assert {m["title"] for m in got["metadatas"]} == {"Quarterly Field Report on Sensor Arrays"}
+    records = {r["chunk_id"]: r for r in kb.store.chunk_records(kb.committed())}
+    chunks = [Chunk.model_validate({**records[i], "regions": []}) for i in got["ids"]]
+    alone = kb.embedder.encode([c.embed_text() for c in chunks])
+    mixed = kb.embedder.with_title(alone, chunks[0].title, settings.title_weight)
+    assert np.allclose(np.asarray(got["embeddings"]), mixed, atol=1e-5)
+    assert not np.allclose(mixed, alone, atol=1e-2)
