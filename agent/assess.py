@@ -105,7 +105,15 @@ def anchoring_hits(
     """Passages that anchor one of the question's identifiers: where its subject is named and discussed. Their
     documents are the ones about the subject; evidence from other documents may share the question's words
     (another model's training, say) without being about what was asked."""
-    return [h for h in evidence if any(_anchors(i, identifiers, others, passage(h), aliases) for i in identifiers)]
+    by_ident = {i: [h for h in evidence if _anchors(i, identifiers, others, passage(h), aliases)] for i in identifiers}
+    spread = {i: len({h["doc_id"] for h in hits}) for i, hits in by_ident.items() if hits}
+    if not spread:
+        return []
+    # The most specific identifier names the subject: one anchored in few documents (a model's name), not one
+    # that many documents share (a field's acronym).
+    fewest = min(spread.values())
+    keep = {id(h) for i, n in spread.items() if n == fewest for h in by_ident[i]}
+    return [h for h in evidence if id(h) in keep]
 
 
 def is_strong(hit: dict[str, Any], key_terms: list[str], floor: float) -> bool:

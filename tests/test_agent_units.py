@@ -172,3 +172,20 @@ def test_a_documents_title_anchors_its_name_for_every_chunk() -> None:
     state["evidence"] = [{**chunk, "title": "ZX-9: A Stable Trainer"}]
     verdict = assess(state)
     assert verdict["missing_identifiers"] == [] and verdict["subject_docs"] == ["zx"]
+
+
+def test_the_most_specific_identifier_names_the_subject() -> None:
+    def hit(doc: str, text: str) -> dict:
+        return {"chunk_id": f"{doc}:1", "doc_id": doc, "ordinal": 1, "section": "", "text": text, "dense_score": 0.6}
+
+    evidence = [
+        hit("survey", "Table 4 compares the ZX-9 with other AI systems on the benchmark."),
+        hit("guide", "Open-source AI tools let the research community share their contributions."),
+        hit("manual", "The AI community reviews open-source research contributions every year."),
+    ]
+    state = assess_state("What contributions does the ZX-9 offer to the open-source AI research community?", evidence)
+    assert state["identifiers"] == ["ZX-9", "AI"]
+    verdict = assess(state)
+    # "AI" is in every document; only the survey names the ZX-9, and it says nothing of its contributions.
+    assert verdict["subject_docs"] == ["survey"]
+    assert not verdict["sufficient"] and verdict["failing"] == "key_terms_covered"
