@@ -65,6 +65,9 @@ class Hit(BaseModel):
     lexical_score: float | None = Field(None, description="Best BM25 score (None if not retrieved lexically).")
     lexical_rank: int | None = Field(None, description="Best 1-based rank in the BM25 rankings.")
     neighbour_of: str | None = Field(None, description="chunk_id of the hit this one was added beside, if expanded.")
+    repeats_page: bool = Field(
+        False, description="Every page of this chunk is in a higher hit, so it was listed after chunks of new pages."
+    )
 
 
 class DocumentRecord(BaseModel):

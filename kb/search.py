@@ -23,6 +23,7 @@ class _Candidate:
     lexical_score: float | None = None
     lexical_rank: int | None = None
     sources: set[str] = field(default_factory=set)
+    repeats_page: bool = False
 
 
 def hybrid_search(
@@ -72,9 +73,27 @@ def hybrid_search(
                 cand.fused += settings.lexical_weight / (settings.rrf_k + rank)
                 if cand.lexical_rank is None or rank < cand.lexical_rank:
                     cand.lexical_rank, cand.lexical_score = rank, score
-    ranked = sorted(pool.items(), key=lambda item: (-item[1].fused, item[0]))[:k]
-    hits = [_hit(c, rank) for rank, (_, c) in enumerate(ranked, 1)]
+    ranked = [c for _, c in sorted(pool.items(), key=lambda item: (-item[1].fused, item[0]))]
+    ranked = _new_pages_first(ranked, k) if settings.new_pages_first else ranked[:k]
+    hits = [_hit(c, rank) for rank, c in enumerate(ranked, 1)]
     return _expand(hits, lexical, neighbours) if neighbours > 0 else hits
+
+
+def _new_pages_first(ranked: list[_Candidate], k: int) -> list[_Candidate]:
+    """The top k, where a chunk whose pages all appear in higher hits yields to chunks from pages not yet listed
+    (in fused order): k hits then point to as many places as the candidates allow."""
+    first: list[_Candidate] = []
+    later: list[_Candidate] = []
+    covered: set[tuple[str, int]] = set()
+    for cand in ranked:
+        r = cand.record
+        pages = {(r["doc_id"], p) for p in range(r["start_page"], r["end_page"] + 1)}
+        cand.repeats_page = pages <= covered
+        (later if cand.repeats_page else first).append(cand)
+        covered |= pages
+        if len(first) >= k:
+            break
+    return (first + later)[:k]
 
 
 def _hit(cand: _Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
@@ -96,6 +115,7 @@ def _hit(cand: _Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
         lexical_score=None if cand.lexical_score is None else round(cand.lexical_score, 6),
         lexical_rank=cand.lexical_rank,
         neighbour_of=neighbour_of,
+        repeats_page=cand.repeats_page,
     )
 
 

@@ -60,6 +60,10 @@ class KBSettings(BaseSettings):
     parse_workers: int = Field(2, ge=1, description="Processes that parse PDFs in parallel.")
     candidates: int = Field(60, ge=8, description="Candidates taken from each ranking before fusion.")
     rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant.")
+    new_pages_first: bool = Field(
+        True,
+        description="In the top k, a chunk whose pages all appear in higher hits yields to chunks from other pages.",
+    )
     dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
     lexical_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in fusion.")
     pending_lease_seconds: int = Field(

@@ -70,3 +70,27 @@ def test_tokenizer_keeps_identifiers_whole_and_in_parts():
         assert expected in tokens, expected
     assert {"sha256", "sha", "256", "v2.1.0"} <= set(tokens)
     assert "model" in tokens and "and" not in tokens
+
+
+def _adds_a_page(hits: list) -> list[bool]:
+    covered: set[tuple[str, int]] = set()
+    out = []
+    for h in hits:
+        pages = {(h.doc_id, p) for p in range(h.start_page, h.end_page + 1)}
+        out.append(not pages <= covered)
+        covered |= pages
+    return out
+
+
+def test_chunks_from_pages_not_yet_listed_come_before_repeats(shared_kb: KnowledgeBase):
+    query = "humidity readings at the station"
+    plain = KnowledgeBase(shared_kb.settings.model_copy(update={"new_pages_first": False})).search(query, k=8)
+    assert not all(_adds_a_page(plain))  # in plain fused order, the top 8 list a page twice
+    hits = shared_kb.search(query, k=8)
+    flags = _adds_a_page(hits)
+    assert flags == sorted(flags, reverse=True) and sum(flags) > sum(_adds_a_page(plain))
+    assert [h.rank for h in hits] == list(range(1, 9))
+    assert [h.repeats_page for h in hits] == [not new for new in flags]  # shown in the UI beside the scores
+    firsts = [h.fused_score for h, new in zip(hits, flags, strict=True) if new]
+    assert firsts == sorted(firsts, reverse=True)
+    assert hits[0].chunk_id == plain[0].chunk_id

@@ -62,6 +62,7 @@ def evidence_panel(hits: list[dict[str, Any]], query: str) -> None:
             st.caption(
                 f"rank {hit.get('rank', '–')} · dense {_score(hit.get('dense_score'), '.3f')} · "
                 f"BM25 {_score(hit.get('lexical_score'), '.2f')} · fused {_score(hit.get('fused_score'), '.4f')}"
+                + (" · its page is already listed above" if hit.get("repeats_page") else "")
             )
 
 

@@ -104,7 +104,8 @@ def quick_search(base: KnowledgeBase) -> None:
             st.text(f"{h.rank}. {h.doc_id} {pages}   {h.section}")
             dense = "-" if h.dense_score is None else f"{h.dense_score:.3f} (#{h.dense_rank})"
             lexical = "-" if h.lexical_score is None else f"{h.lexical_score:.2f} (#{h.lexical_rank})"
-            st.caption(f"fused {h.fused_score:.4f} · dense {dense} · BM25 {lexical}")
+            repeat = " · its page is already listed above" if h.repeats_page else ""
+            st.caption(f"fused {h.fused_score:.4f} · dense {dense} · BM25 {lexical}{repeat}")
             st.text(h.text)  # document text is data: never rendered as markdown or HTML
 
 
