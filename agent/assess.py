@@ -8,20 +8,12 @@ from typing import Any
 
 from agent.intent import content_terms, is_identifier
 from kb.lexical import tokenize
+from kb.references import is_reference_list
 
 # Chunks either side of a passage naming the question's subject that still count as being about it.
 NEAR = 2
 # Checks in the order they are reported; the first failing one picks the refinement strategy.
 CHECKS = ("identifiers_covered", "key_terms_covered", "relevant_hits", "topics_covered", "topic_diversity")
-
-
-# Bibliography entries and citation lines: they name things without saying anything about them.
-_CITATION = re.compile(r"et al\.|\((?:19|20)\d{2}[a-z]?\)|,\s*(?:19|20)\d{2}[a-z]?\.|^\s*\[\d+\]\s+[A-Z]")
-_VENUE = re.compile(
-    r"arXiv|preprint|[Pp]roceedings|[Cc]onference on|[Jj]ournal of|[Tt]ransactions on|[Ww]orkshop on|doi:|"
-    r"https?://|\bpp\.\s*\d|\b[Vv]ol\.\s*\d|\bURL\b"
-)
-_REFERENCE_SECTION = re.compile(r"\b(?:references|bibliography|works cited|literature cited)\s*$", re.I)
 
 
 def passage(hit: dict[str, Any]) -> str:
@@ -30,17 +22,9 @@ def passage(hit: dict[str, Any]) -> str:
     return "\n".join(part for part in (hit.get("title", ""), hit.get("section", ""), hit["text"]) if part)
 
 
-def is_citation(sentence: str) -> bool:
-    """A bibliography entry rather than a statement: a venue or link plus author/year marks."""
-    return bool(_VENUE.search(sentence)) and (bool(_CITATION.search(sentence)) or len(sentence.split()) < 25)
-
-
 def is_reference(hit: dict[str, Any]) -> bool:
-    """A chunk from a reference list: its section is one, or many of its lines name venues or links."""
-    if _REFERENCE_SECTION.search(hit.get("section", "") or ""):
-        return True
-    lines = [ln for ln in hit["text"].splitlines() if len(ln.split()) >= 3]
-    return bool(lines) and sum(bool(_VENUE.search(ln)) for ln in lines) / len(lines) >= 0.3
+    """A chunk from a reference list (see kb.references)."""
+    return is_reference_list(hit.get("section", "") or "", hit["text"])
 
 
 def token_set(texts: Iterable[str]) -> set[str]:

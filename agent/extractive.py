@@ -8,9 +8,10 @@ from typing import Any
 
 import numpy as np
 
-from agent.assess import is_citation, is_reference, squashed, term_covered, topic_hits
+from agent.assess import is_reference, squashed, term_covered, topic_hits
 from agent.intent import content_terms, is_identifier
 from kb.lexical import tokenize
+from kb.references import is_citation
 
 # Common abbreviations that end in a period but do not end a sentence.
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|etc|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms)\.$", re.I)

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from kb.references import is_reference_list
+
 
 class Region(BaseModel):
     """A rectangle on one PDF page, in points from the page's top-left corner."""
@@ -34,7 +36,13 @@ class Chunk(BaseModel):
 
     def embed_text(self) -> str:
         """What the embedding model reads: the section path, then the passage. The title is not repeated in
-        every chunk (it was 7% of all tokens); its vector is mixed in instead (see kb.embed.with_title)."""
+        every chunk (it was 7% of all tokens); its vector is mixed in instead (see kb.embed.with_title).
+
+        A chunk of a reference list is read by its heading alone (its first words when it has none): its entries
+        name other works, which draws queries about them to the list rather than to the text that discusses them,
+        and they were a fifth of all tokens. BM25 still indexes every entry."""
+        if is_reference_list(self.section, self.text):
+            return self.section or " ".join(self.text.split()[:16])
         return context_text("", self.section, self.text)
 
 
