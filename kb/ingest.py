@@ -68,6 +68,7 @@ def ingest_paths(
     kb.repair()
     catalogue = {d.doc_id: d for d in kb.store.documents()}
     queue: list[tuple[int, Path, str]] = []
+    recipe = kb.settings.recipe
     for index, path in enumerate(files):
         try:
             # An early parse read the content hashed just before it: that hash is the one stored with it.
@@ -76,7 +77,8 @@ def ingest_paths(
             summary.files.append(_fail(path, f"cannot be read ({exc.strerror or exc})"))
             continue
         known = catalogue.get(doc_id_for(path))
-        if known and known.status == "committed" and known.content_hash == digest:
+        # A file is unchanged when its bytes are, and its chunks were made the way they would be made now.
+        if known and known.status == "committed" and (known.content_hash, known.recipe) == (digest, recipe):
             summary.files.append(
                 FileOutcome(
                     path=str(path), doc_id=known.doc_id, status="unchanged", pages=known.pages, chunks=known.chunks
@@ -252,6 +254,7 @@ def _write(
         chunks=len(chunks),
         tables=parsed.tables,
         ingested_at=time.time(),
+        recipe=kb.settings.recipe,
     )
     # Pending first, then replace chunks, then commit: an interruption anywhere leaves the document
     # invisible to search, and the next run (or repair) finishes or removes it.

@@ -91,6 +91,9 @@ class DocumentRecord(BaseModel):
     tables: int = Field(0, description="Number of tables turned into rows.")
     ingested_at: float = Field(description="Unix time the ingestion started or finished.")
     seconds: float = Field(0.0, description="Time the ingestion took.")
+    recipe: str = Field(
+        "", description="How the chunks were cut and embedded; a file ingested by another recipe is ingested again."
+    )
 
 
 class FileOutcome(BaseModel):

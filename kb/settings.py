@@ -71,5 +71,14 @@ class KBSettings(BaseSettings):
     )
 
     @property
+    def recipe(self) -> str:
+        """What decides a document's chunks and vectors besides its bytes (the model is in the collection's name).
+        Bump the leading version when the chunking or the embedded text changes."""
+        return (
+            f"v2 dtype={self.embed_dtype} title={self.title_weight:g} chunks={self.chunk_target_tokens}/"
+            f"{self.chunk_max_tokens}/{self.chunk_min_tokens}"
+        )
+
+    @property
     def bm25_dir(self) -> Path:
         return self.store_dir / "bm25"

@@ -86,6 +86,24 @@ def test_reingest_unchanged_is_a_no_op(settings: KBSettings, docs_dir: Path):
     assert _ids(kb, "report") == before
 
 
+def test_files_embedded_by_another_recipe_are_ingested_again(settings: KBSettings, docs_dir: Path):
+    kb = KnowledgeBase(settings)
+    kb.ingest([docs_dir])
+    heavier = KnowledgeBase(settings.model_copy(update={"title_weight": 1.0}))
+    assert {f.status for f in heavier.ingest([docs_dir]).files} == {"ingested"}
+    assert {f.status for f in heavier.ingest([docs_dir]).files} == {"unchanged"}
+    assert {d.recipe for d in heavier.store.documents()} == {heavier.settings.recipe}
+    # A store written before recipes were recorded: its documents are ingested again, once.
+    record = heavier.store.document("report")
+    assert record is not None
+    heavier.store.docs.delete(ids=["report"])
+    heavier.store.docs.add(ids=["report"], embeddings=[[1.0]], metadatas=[record.model_dump(exclude={"recipe"})])
+    assert {f.doc_id: f.status for f in heavier.ingest([docs_dir]).files} == {
+        "report": "ingested",
+        "manual": "unchanged",
+    }
+
+
 def test_changed_file_replaces_its_chunks(settings: KBSettings, docs_dir: Path):
     kb = KnowledgeBase(settings)
     kb.ingest([docs_dir])
