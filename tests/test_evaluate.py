@@ -8,6 +8,9 @@ import pytest
 
 from kb.evaluate import GoldSpan, doc_metrics, evaluate, load_questions, page_metrics
 from kb.models import Hit
+from kb.page_proxy import main as page_proxy
+from kb.page_proxy import page_gold
+from tests import pdfgen
 
 
 def _hit(doc: str, start: int, end: int, text: str = "", rank: int = 1) -> Hit:
@@ -66,3 +69,42 @@ def test_both_formats_load_and_bad_lines_name_the_field(tmp_path: Path):
     path.write_text('{"qid": "b", "question": "q", "gold": [{"doc_id": "d"}]}\n')
     with pytest.raises(ValueError, match=r"q.jsonl line 1: field 'gold.0.start_page'"):
         load_questions(path)
+
+
+def test_page_proxy_takes_the_pages_that_hold_most_of_the_answer(tmp_path: Path):
+    q = load_questions(
+        _write(tmp_path, [{"qid": "q", "question": "?", "doc_id": "d", "answer": "basalt humidity station"}])
+    )
+    pages = [{"basalt"}, {"basalt", "humidity", "station"}, {"basalt", "humidity"}, {"station", "humidity", "basalt"}]
+    got = page_gold(q[0], pages, 0.6, 0.1)
+    assert got is not None and [g["start_page"] for g in got["gold"]] == [2, 4]
+    assert page_gold(q[0], [{"basalt"}], 0.6, 0.1) is None  # a third of the answer is not enough
+    # End to end on a generated PDF: the answer's marker sentence is on page 2 of the report.
+    pdfgen.report_pdf(tmp_path / "report.pdf")
+    questions = _write(
+        tmp_path,
+        [
+            {
+                "qid": "a",
+                "question": "?",
+                "doc_id": "report",
+                "answer": "The basalt station logged the highest humidity.",
+            }
+        ],
+    )
+    assert page_proxy([str(questions), str(tmp_path), "--out", str(tmp_path / "pages.jsonl")]) == 0
+    gold = [json.loads(line) for line in (tmp_path / "pages.jsonl").read_text().splitlines()]
+    assert gold == [
+        {
+            "qid": "a",
+            "question": "?",
+            "answerable": True,
+            "gold": [{"doc_id": "report", "start_page": 2, "end_page": 2}],
+        }
+    ]
+
+
+def _write(folder: Path, rows: list[dict]) -> Path:
+    path = folder / "questions.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
