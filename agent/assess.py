@@ -12,6 +12,8 @@ from kb.references import is_reference_list
 
 # Chunks either side of a passage naming the question's subject that still count as being about it.
 NEAR = 2
+# Documents among the evidence that anchor an identifier before it counts as shared rather than specific.
+SHARED = 3
 # Checks in the order they are reported; the first failing one picks the refinement strategy.
 CHECKS = ("identifiers_covered", "key_terms_covered", "relevant_hits", "topics_covered", "topic_diversity")
 
@@ -93,10 +95,11 @@ def anchoring_hits(
     spread = {i: len({h["doc_id"] for h in hits}) for i, hits in by_ident.items() if hits}
     if not spread:
         return []
-    # The most specific identifier names the subject: one anchored in few documents (a model's name), not one
-    # that many documents share (a field's acronym).
+    # An identifier that many documents share (a field's acronym) does not name the subject when a more specific
+    # one does: it is set aside when anchored in at least SHARED documents and twice as many as the most specific.
+    # Otherwise (two specific names, each in its own documents) every identifier keeps its documents.
     fewest = min(spread.values())
-    keep = {id(h) for i, n in spread.items() if n == fewest for h in by_ident[i]}
+    keep = {id(h) for i, n in spread.items() if not (n >= SHARED and n >= 2 * fewest) for h in by_ident[i]}
     return [h for h in evidence if id(h) in keep]
 
 

@@ -119,7 +119,8 @@ def _ingest(args: argparse.Namespace, settings: KBSettings, parsers: ParsePool |
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    docs = _open(args).documents()
+    base = _open(args)
+    docs = base.documents()
     if args.json:
         print(json.dumps([d.model_dump() for d in docs], indent=2))
         return 0
@@ -127,9 +128,14 @@ def cmd_docs(args: argparse.Namespace) -> int:
         print("no documents")
         return 0
     print(f"{'doc_id':32} {'pages':>5} {'chunks':>6} {'status':9} ingested")
+    stale = 0
     for d in docs:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(d.ingested_at)) if d.ingested_at else "-"
-        print(f"{d.doc_id[:32]:32} {d.pages:5d} {d.chunks:6d} {d.status:9} {when}")
+        mark = "" if d.recipe == base.settings.recipe else "*"
+        stale += bool(mark)
+        print(f"{d.doc_id[:32]:32} {d.pages:5d} {d.chunks:6d} {d.status + mark:9} {when}")
+    if stale:
+        print(f"* {stale} document(s) chunked or embedded by an older recipe: ingest their files again to refresh them")
     return 0
 
 
@@ -148,7 +154,7 @@ def _print_hits(hits: list[Hit]) -> None:
         pages = f"p.{h.start_page}" if h.start_page == h.end_page else f"p.{h.start_page}-{h.end_page}"
         dense = "-" if h.dense_score is None else f"{h.dense_score:.3f}#{h.dense_rank}"
         lex = "-" if h.lexical_score is None else f"{h.lexical_score:.2f}#{h.lexical_rank}"
-        tag = f" (beside {h.neighbour_of})" if h.neighbour_of else ""
+        tag = f" (beside {h.neighbour_of})" if h.neighbour_of else " (page listed above)" if h.repeats_page else ""
         print(f"{h.rank:2d}. {h.doc_id} {pages}  fused={h.fused_score:.4f} dense={dense} bm25={lex}{tag}")
         if h.section:
             print(f"    § {h.section}")

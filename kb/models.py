@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from kb.references import is_reference_list
+from kb.references import is_reference_list, reference_label
 
 
 class Region(BaseModel):
@@ -35,14 +35,14 @@ class Chunk(BaseModel):
     regions: list[Region] = Field(default_factory=list, description="Bounding region of the chunk on each page.")
 
     def embed_text(self) -> str:
-        """What the embedding model reads: the section path, then the passage. The title is not repeated in
-        every chunk (it was 7% of all tokens); its vector is mixed in instead (see kb.embed.with_title).
+        """What the embedding model reads: the section path, then the passage. The title is not repeated in every
+        chunk; its vector is mixed in once per document instead (see Embedder.with_title).
 
-        A chunk of a reference list is read by its heading alone (its first words when it has none): its entries
-        name other works, which draws queries about them to the list rather than to the text that discusses them,
-        and they were a fifth of all tokens. BM25 still indexes every entry."""
+        A reference-list chunk is read as its label (see kb.references): its entries name other works, which would
+        draw queries about those works to the list rather than to the text that discusses them. BM25 still indexes
+        every entry."""
         if is_reference_list(self.section, self.text):
-            return self.section or " ".join(self.text.split()[:16])
+            return reference_label(self.section)
         return context_text("", self.section, self.text)
 
 
@@ -74,7 +74,9 @@ class Hit(BaseModel):
     lexical_rank: int | None = Field(None, description="Best 1-based rank in the BM25 rankings.")
     neighbour_of: str | None = Field(None, description="chunk_id of the hit this one was added beside, if expanded.")
     repeats_page: bool = Field(
-        False, description="Every page of this chunk is in a higher hit, so it was listed after chunks of new pages."
+        False,
+        description="With new_pages_first on: every page of this ranked hit is in a higher one, so it was listed "
+        "after the chunks of pages not yet listed (neighbours added by expansion are never marked).",
     )
 
 

@@ -1,7 +1,7 @@
 """Reference lists and citation lines: text that names other works without saying anything about the question.
 
-Ingestion embeds a reference-list chunk by its heading alone (BM25 still indexes every entry), and the agent never
-takes such chunks or citation lines as evidence.
+Ingestion embeds a reference-list chunk as a label (BM25 still indexes every entry), and the agent never takes such
+chunks or citation lines as evidence.
 """
 
 from __future__ import annotations
@@ -13,8 +13,12 @@ _VENUE = re.compile(
     r"arXiv|preprint|[Pp]roceedings|[Cc]onference on|[Jj]ournal of|[Tt]ransactions on|[Ww]orkshop on|doi:|"
     r"https?://|\bpp\.\s*\d|\b[Vv]ol\.\s*\d|\bURL\b"
 )
-_ENTRY_END = re.compile(r"(?:19|20)\d{2}[a-z]?\.(?:\s|$)")  # "..., 2019." closes most bibliography entries
+# "..., 2019." and "(2019)." close most bibliography entries.
+_ENTRY_END = re.compile(r"(?:(?:19|20)\d{2}[a-z]?|\((?:19|20)\d{2}[a-z]?\))\.(?:\s|$)")
+_INITIALS = re.compile(r"\b[A-Z]\.,")  # "Smith, J., Doe, A.,": an author list
 _REFERENCE_HEADING = re.compile(r"\b(?:references|bibliography|works cited|literature cited)\s*$", re.I)
+# What a reference list is embedded as when none of its headings says what it is.
+LABEL = "References"
 
 
 def is_citation(sentence: str) -> bool:
@@ -23,16 +27,31 @@ def is_citation(sentence: str) -> bool:
 
 
 def is_reference_list(section: str, text: str) -> bool:
-    """A chunk of a reference list: its heading is one, or its text is dense with venues and entry-closing years.
+    """A chunk of a reference list: under a reference heading with at least one entry mark, or dense with venues
+    and entry-closing years without one.
 
-    A footnote's link or a paper's arXiv stamp in running text is one mark among a hundred words, not a list. Under
-    a reference heading that is not the chunk's own (a running header detected as a sub-heading), one mark will do.
+    Under the heading, one mark tells entries from an appendix the parser filed there. Without it, a footnote's link
+    or a paper's arXiv stamp in running text is one mark among a hundred words, not a list.
     """
-    parts = [p for p in (section or "").split(" > ") if p]
-    if parts and _REFERENCE_HEADING.search(parts[-1]):
-        return True
     venues, ends = len(_VENUE.findall(text)), len(_ENTRY_END.findall(text))
-    if any(_REFERENCE_HEADING.search(p) for p in parts[:-1]):
-        return venues + ends >= 1
+    if reference_heading(section):
+        return venues + ends + len(_INITIALS.findall(text)) >= 1
     words = max(1, len(text.split()))
     return venues >= 1 and ends >= 2 and venues + ends >= 4 and (venues + ends) * 100 >= 3 * words
+
+
+def reference_heading(section: str) -> str:
+    """The section path down to its reference heading ("7 Conclusion > References"), or "" when it has none.
+
+    Headings below it are running headers or sub-lists the parser took for headings."""
+    parts = [p for p in (section or "").split(" > ") if p]
+    for depth, part in enumerate(parts, 1):
+        if _REFERENCE_HEADING.search(part):
+            return " > ".join(parts[:depth])
+    return ""
+
+
+def reference_label(section: str) -> str:
+    """What a reference-list chunk is embedded as: its reference heading, else a plain label (never another
+    section's heading, which would draw that section's queries, nor its entries, which name other works)."""
+    return reference_heading(section) or LABEL

@@ -74,10 +74,9 @@ class KBSettings(BaseSettings):
     def recipe(self) -> str:
         """What decides a document's chunks and vectors besides its bytes (the model is in the collection's name).
         Bump the leading version when the chunking or the embedded text changes."""
-        return (
-            f"v2 dtype={self.embed_dtype} title={self.title_weight:g} chunks={self.chunk_target_tokens}/"
-            f"{self.chunk_max_tokens}/{self.chunk_min_tokens}"
-        )
+        # Precision is left out: int8 and float32 vectors of one model agree closely enough to share a collection.
+        chunks = f"{self.chunk_target_tokens}/{self.chunk_max_tokens}/{self.chunk_min_tokens}"
+        return f"v2 title={self.title_weight:g} chunks={chunks}"
 
     @property
     def bm25_dir(self) -> Path:

@@ -104,7 +104,7 @@ def test_reference_chunks_are_recognised() -> None:
         "text": "[12] A. Author et al. Deep things. In Proceedings of the Conference on X, 2020.\n"
         "[13] B. Author. More things. arXiv preprint arXiv:2001.00001, 2020.",
     }
-    assert is_reference(refs) and is_reference({"section": "8 Conclusion > References", "text": "anything"})
+    assert is_reference(refs) and is_reference({"section": "8 Conclusion > References", "text": "Doe, A., 2020."})
     assert not is_reference({"section": "2 Results", "text": CONTEXT[0]["text"]})
 
 
@@ -189,3 +189,16 @@ def test_the_most_specific_identifier_names_the_subject() -> None:
     # "AI" is in every document; only the survey names the ZX-9, and it says nothing of its contributions.
     assert verdict["subject_docs"] == ["survey"]
     assert not verdict["sufficient"] and verdict["failing"] == "key_terms_covered"
+
+
+def test_two_specific_identifiers_keep_both_their_documents() -> None:
+    def hit(doc: str, text: str) -> dict:
+        return {"chunk_id": f"{doc}:1", "doc_id": doc, "ordinal": 1, "section": "", "text": text, "dense_score": 0.6}
+
+    evidence = [
+        hit("zx", "The ZX-9 drops the QR-2 warm-up step and trains with a constant learning rate instead."),
+        hit("qr", "The QR-2 warm-up step raises the learning rate over the first thousand steps of training."),
+    ]
+    state = assess_state("What does the ZX-9 change about the QR-2 warm-up step?", evidence)
+    assert state["identifiers"] == ["ZX-9", "QR-2"]
+    assert assess(state)["subject_docs"] == ["qr", "zx"]  # neither name is shared: both documents are the subject

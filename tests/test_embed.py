@@ -73,6 +73,15 @@ def test_the_title_vector_pulls_chunks_toward_their_document(int8: Embedder):
     # Each chunk stays closest to itself among the document's chunks.
     assert (np.argmax(mixed @ chunks.T, axis=1) == np.arange(len(SENTENCES))).all()
     assert int8.with_title(chunks, "", 0.5) is chunks and int8.with_title(chunks, title, 0) is chunks
+    assert int8.with_title(np.zeros((0, 384), np.float32), title, 0.5).shape == (0, 384)
+
+
+def test_the_pytorch_path_mixes_the_title_the_same_way(int8: Embedder, fp32: Embedder):
+    title = "Maintenance manual for centrifugal pumps " * 40  # longer than the model's window: embedded in parts
+    a = int8.with_title(int8.encode(SENTENCES), title, 0.5)
+    b = fp32.with_title(fp32.encode(SENTENCES), title, 0.5)
+    assert np.allclose(np.linalg.norm(b, axis=1), 1.0, atol=1e-5)
+    assert ((a * b).sum(axis=1) > 0.97).all()
 
 
 def test_a_later_process_loads_the_cached_copy_without_pytorch(int8: Embedder):

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from kb.evaluate import GoldSpan, doc_metrics, evaluate, load_questions, page_metrics
+from kb.lexical import tokenize
 from kb.models import Hit
 from kb.page_proxy import main as page_proxy
 from kb.page_proxy import page_gold
@@ -71,37 +72,25 @@ def test_both_formats_load_and_bad_lines_name_the_field(tmp_path: Path):
         load_questions(path)
 
 
-def test_page_proxy_takes_the_pages_that_hold_most_of_the_answer(tmp_path: Path):
-    q = load_questions(
-        _write(tmp_path, [{"qid": "q", "question": "?", "doc_id": "d", "answer": "basalt humidity station"}])
-    )
-    pages = [{"basalt"}, {"basalt", "humidity", "station"}, {"basalt", "humidity"}, {"station", "humidity", "basalt"}]
-    got = page_gold(q[0], pages, 0.6, 0.1)
+def test_page_proxy_takes_the_pages_that_hold_most_of_the_answer(tmp_path: Path, capsys):
+    row = {"qid": "q", "question": "?", "doc_id": "d", "answer": "basalt humidity station survey"}
+    q = load_questions(_write(tmp_path, [row]))[0]
+    texts = ["basalt", "basalt humidity station survey", "basalt humidity station", "survey station humidity basalt"]
+    pages = [(n, set(tokenize(t))) for n, t in enumerate(texts, 1)]
+    got = page_gold(q, pages, 0.6, 0.1)  # shares 1/4, 1, 3/4, 1: page 3 is more than the margin below the best
     assert got is not None and [g["start_page"] for g in got["gold"]] == [2, 4]
-    assert page_gold(q[0], [{"basalt"}], 0.6, 0.1) is None  # a third of the answer is not enough
+    assert [g["start_page"] for g in page_gold(q, pages, 0.6, 0.3)["gold"]] == [2, 3, 4]
+    assert page_gold(q, pages[:1], 0.6, 0.1) is None  # a quarter of the answer is not enough
     # End to end on a generated PDF: the answer's marker sentence is on page 2 of the report.
     pdfgen.report_pdf(tmp_path / "report.pdf")
-    questions = _write(
-        tmp_path,
-        [
-            {
-                "qid": "a",
-                "question": "?",
-                "doc_id": "report",
-                "answer": "The basalt station logged the highest humidity.",
-            }
-        ],
-    )
+    answer = "The basalt station logged the highest humidity."
+    questions = _write(tmp_path, [{"qid": "a", "question": "?", "doc_id": "report", "answer": answer}])
     assert page_proxy([str(questions), str(tmp_path), "--out", str(tmp_path / "pages.jsonl")]) == 0
     gold = [json.loads(line) for line in (tmp_path / "pages.jsonl").read_text().splitlines()]
-    assert gold == [
-        {
-            "qid": "a",
-            "question": "?",
-            "answerable": True,
-            "gold": [{"doc_id": "report", "start_page": 2, "end_page": 2}],
-        }
-    ]
+    assert [g["gold"] for g in gold] == [[{"doc_id": "report", "start_page": 2, "end_page": 2}]]
+    capsys.readouterr()
+    assert page_proxy([str(questions), str(tmp_path / "nowhere"), "--out", str(tmp_path / "p.jsonl")]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {tmp_path / 'nowhere'}: no such folder"
 
 
 def _write(folder: Path, rows: list[dict]) -> Path:

@@ -86,13 +86,17 @@ def test_reingest_unchanged_is_a_no_op(settings: KBSettings, docs_dir: Path):
     assert _ids(kb, "report") == before
 
 
-def test_files_embedded_by_another_recipe_are_ingested_again(settings: KBSettings, docs_dir: Path):
+def test_files_embedded_by_another_recipe_are_ingested_again(settings: KBSettings, docs_dir: Path, capsys):
     kb = KnowledgeBase(settings)
     kb.ingest([docs_dir])
     heavier = KnowledgeBase(settings.model_copy(update={"title_weight": 1.0}))
     assert {f.status for f in heavier.ingest([docs_dir]).files} == {"ingested"}
     assert {f.status for f in heavier.ingest([docs_dir]).files} == {"unchanged"}
     assert {d.recipe for d in heavier.store.documents()} == {heavier.settings.recipe}
+    capsys.readouterr()
+    assert main(["--store", str(settings.store_dir), "docs"]) == 0  # default settings: another recipe
+    listing = capsys.readouterr().out
+    assert "committed*" in listing and "2 document(s) chunked or embedded by an older recipe" in listing
     # A store written before recipes were recorded: its documents are ingested again, once.
     record = heavier.store.document("report")
     assert record is not None

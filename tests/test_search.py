@@ -94,3 +94,29 @@ def test_chunks_from_pages_not_yet_listed_come_before_repeats(shared_kb: Knowled
     firsts = [h.fused_score for h, new in zip(hits, flags, strict=True) if new]
     assert firsts == sorted(firsts, reverse=True)
     assert hits[0].chunk_id == plain[0].chunk_id
+
+
+def test_new_pages_first_on_made_up_candidates():
+    from kb.search import _Candidate, _new_pages_first
+
+    def cand(cid: str, start: int, end: int) -> _Candidate:
+        return _Candidate({"chunk_id": cid, "doc_id": "d", "start_page": start, "end_page": end})
+
+    ranked = [cand("a", 1, 1), cand("b", 1, 1), cand("c", 1, 2), cand("d", 2, 2), cand("e", 3, 3)]
+    # "c" spans pages 1-2 and page 2 is new, so it stays; "d" then repeats page 2, "b" repeats page 1.
+    assert [c.record["chunk_id"] for c in _new_pages_first(ranked, 4)] == ["a", "c", "e", "b"]
+    assert [c.repeats_page for c in ranked] == [False, True, False, True, False]
+    # Fewer new pages than k: the repeats fill the rest, in fused order.
+    assert [c.record["chunk_id"] for c in _new_pages_first(ranked, 5)] == ["a", "c", "e", "b", "d"]
+    assert [c.record["chunk_id"] for c in _new_pages_first(ranked, 2)] == ["a", "c"]
+
+
+def test_neighbours_follow_their_hit_when_new_pages_come_first(shared_kb: KnowledgeBase):
+    hits = shared_kb.search("humidity readings at the station", k=4, neighbours=1)
+    ranked = [h for h in hits if h.neighbour_of is None]
+    assert [h.rank for h in ranked] == [1, 2, 3, 4]
+    for h in hits:
+        if h.neighbour_of is not None:
+            assert not h.repeats_page
+            owner = next(r for r in ranked if r.chunk_id == h.neighbour_of)
+            assert h.rank == owner.rank and h.doc_id == owner.doc_id

@@ -74,7 +74,7 @@ def list_documents(base: KnowledgeBase) -> None:
                 "title": d.title,
                 "pages": d.pages,
                 "chunks": d.chunks,
-                "status": d.status,
+                "status": d.status if d.recipe == base.settings.recipe else f"{d.status}, older recipe: add again",
                 "ingested": time.strftime("%Y-%m-%d %H:%M", time.localtime(d.ingested_at)),
             }
             for d in docs
