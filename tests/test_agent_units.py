@@ -131,10 +131,12 @@ def assess_state(question: str, evidence: list[dict]) -> dict:
     }
 
 
-def test_key_terms_count_only_in_the_documents_about_the_subject() -> None:
-    def hit(doc: str, text: str, n: int) -> dict:
-        return {"chunk_id": f"{doc}:{n}", "doc_id": doc, "ordinal": n, "section": "", "text": text, "dense_score": 0.6}
+def hit(doc: str, text: str, n: int = 1) -> dict:
+    """A retrieved chunk of `doc` at position `n`, close enough to the question to count as relevant."""
+    return {"chunk_id": f"{doc}:{n}", "doc_id": doc, "ordinal": n, "section": "", "text": text, "dense_score": 0.6}
 
+
+def test_key_terms_count_only_in_the_documents_about_the_subject() -> None:
     about = hit("zx", "The ZX-9 strategy relies on a cooled reference for its measurements.", 1)
     other = hit("other", "Gradient clipping improves training stability for this strategy of large models.", 2)
     state = assess_state("What strategy does the ZX-9 use for training stability?", [about, other])
@@ -175,9 +177,6 @@ def test_a_documents_title_anchors_its_name_for_every_chunk() -> None:
 
 
 def test_the_most_specific_identifier_names_the_subject() -> None:
-    def hit(doc: str, text: str) -> dict:
-        return {"chunk_id": f"{doc}:1", "doc_id": doc, "ordinal": 1, "section": "", "text": text, "dense_score": 0.6}
-
     evidence = [
         hit("survey", "Table 4 compares the ZX-9 with other AI systems on the benchmark."),
         hit("guide", "Open-source AI tools let the research community share their contributions."),
@@ -192,9 +191,6 @@ def test_the_most_specific_identifier_names_the_subject() -> None:
 
 
 def test_two_specific_identifiers_keep_both_their_documents() -> None:
-    def hit(doc: str, text: str) -> dict:
-        return {"chunk_id": f"{doc}:1", "doc_id": doc, "ordinal": 1, "section": "", "text": text, "dense_score": 0.6}
-
     evidence = [
         hit("zx", "The ZX-9 drops the QR-2 warm-up step and trains with a constant learning rate instead."),
         hit("qr", "The QR-2 warm-up step raises the learning rate over the first thousand steps of training."),
