@@ -1,7 +1,7 @@
 """Reference lists and citation lines: text that names other works without saying anything about the question.
 
-Ingestion embeds a reference-list chunk as a label (BM25 still indexes every entry), and the agent never takes such
-chunks or citation lines as evidence.
+Ingestion embeds a reference-list chunk as a label (BM25 still indexes every entry); whoever weighs evidence can
+leave such chunks and citation lines out.
 """
 
 from __future__ import annotations
