@@ -34,6 +34,17 @@ def test_library_lists_documents_and_searches(seeded_store: Path):
     assert any("QX-7731 | 42.5" in t for t in texts)
 
 
+def test_library_marks_documents_made_by_an_older_recipe(seeded_store: Path, monkeypatch: pytest.MonkeyPatch):
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("views/library.py").run()
+    assert set(at.dataframe[0].value["status"]) == {"committed"}
+    monkeypatch.setenv("KB_TITLE_WEIGHT", "0.9")  # the settings the app now runs with make another recipe
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("views/library.py").run()
+    assert not at.exception
+    assert set(at.dataframe[0].value["status"]) == {"committed, older recipe: add again"}
+
+
 def test_upload_names_are_sanitised():
     assert safe_name("../../etc/pass wd.PDF") == "pass_wd.pdf"
     assert safe_name("C:\\Users\\me\\report v2.pdf") == "report_v2.pdf"
