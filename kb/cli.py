@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import resource
 import sys
@@ -14,6 +15,7 @@ from kb.models import Hit, Progress
 
 if TYPE_CHECKING:
     from kb.base import KnowledgeBase
+    from kb.evaluate import Question
     from kb.intake import ParsePool
     from kb.settings import KBSettings
 
@@ -43,6 +45,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--mode", choices=["hybrid", "dense", "lexical"], default="hybrid")
     p.add_argument("--json", action="store_true")
     p.add_argument("--out", type=Path, help="write a Markdown report of the misses")
+    p = sub.add_parser("page-proxy", help="rough page gold from document-level gold with reference answers")
+    p.add_argument("questions", type=Path, help="JSONL with doc_id and answer per question")
+    p.add_argument("corpus", type=Path, help="folder holding DOC_ID.pdf for every gold document")
+    p.add_argument("--out", type=Path, required=True, help="where to write the page-gold JSONL")
+    p.add_argument("--min-share", type=float, default=0.6, help="least share of answer words on the best page")
+    p.add_argument("--margin", type=float, default=0.1, help="pages this close to the best also count")
     return parser
 
 
@@ -180,7 +188,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from kb.evaluate import evaluate, load_questions, report_markdown
+    from kb.evaluate import evaluate, report_markdown
 
     try:
         ks = sorted({int(x) for x in args.k.split(",") if x.strip()})
@@ -189,10 +197,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"error: -k {args.k}: expected positive integers such as 1,3,5,8", file=sys.stderr)
         return 2
-    try:
-        questions = load_questions(args.questions)
-    except (OSError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    questions = _questions(args.questions)
+    if questions is None:
         return 2
     kb = _open(args)
     kb.search("warm-up", k=1, mode=args.mode)
@@ -207,9 +213,48 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_page_proxy(args: argparse.Namespace) -> int:
+    from kb.page_proxy import build
+
+    if not args.corpus.is_dir():
+        print(f"error: {args.corpus}: no such folder", file=sys.stderr)
+        return 2
+    questions = _questions(args.questions)
+    if questions is None:
+        return 2
+    warn = functools.partial(print, file=sys.stderr)
+    records = build(questions, args.corpus, args.min_share, args.margin, _settings(args).max_file_mb, warn)
+    try:
+        args.out.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    except OSError as exc:
+        print(f"error: {args.out}: cannot be written ({exc.strerror or exc})", file=sys.stderr)
+        return 2
+    spans = sum(len(r["gold"]) for r in records)
+    print(f"{len(records)} question(s) with page gold ({spans / max(1, len(records)):.1f} pages each) -> {args.out}")
+    return 0
+
+
+def _questions(path: Path) -> list[Question] | None:
+    """The questions of a JSONL file, or None after printing the one-line reason they cannot be read."""
+    from kb.evaluate import load_questions
+
+    try:
+        return load_questions(path)
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    handler = {"ingest": cmd_ingest, "docs": cmd_docs, "remove": cmd_remove, "search": cmd_search, "eval": cmd_eval}
+    handler = {
+        "ingest": cmd_ingest,
+        "docs": cmd_docs,
+        "remove": cmd_remove,
+        "search": cmd_search,
+        "eval": cmd_eval,
+        "page-proxy": cmd_page_proxy,
+    }
     try:
         return handler[args.command](args)
     except KeyboardInterrupt:

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from kb.cli import main as kb_cli
 from kb.evaluate import GoldSpan, doc_metrics, evaluate, load_questions, page_metrics
 from kb.lexical import tokenize
 from kb.models import Hit
-from kb.page_proxy import main as page_proxy
 from kb.page_proxy import page_gold
 from tests import pdfgen
 
@@ -85,11 +85,11 @@ def test_page_proxy_takes_the_pages_that_hold_most_of_the_answer(tmp_path: Path,
     pdfgen.report_pdf(tmp_path / "report.pdf")
     answer = "The basalt station logged the highest humidity."
     questions = _write(tmp_path, [{"qid": "a", "question": "?", "doc_id": "report", "answer": answer}])
-    assert page_proxy([str(questions), str(tmp_path), "--out", str(tmp_path / "pages.jsonl")]) == 0
+    assert kb_cli(["page-proxy", str(questions), str(tmp_path), "--out", str(tmp_path / "pages.jsonl")]) == 0
     gold = [json.loads(line) for line in (tmp_path / "pages.jsonl").read_text().splitlines()]
     assert [g["gold"] for g in gold] == [[{"doc_id": "report", "start_page": 2, "end_page": 2}]]
     capsys.readouterr()
-    assert page_proxy([str(questions), str(tmp_path / "nowhere"), "--out", str(tmp_path / "p.jsonl")]) == 2
+    assert kb_cli(["page-proxy", str(questions), str(tmp_path / "nowhere"), "--out", str(tmp_path / "p.jsonl")]) == 2
     assert capsys.readouterr().err.strip() == f"error: {tmp_path / 'nowhere'}: no such folder"
 
 
