@@ -2,6 +2,7 @@
 # ./run.sh          set up .venv if needed, then open the workbench at http://127.0.0.1:8501
 # ./run.sh test     set up .venv if needed, then run the whole test suite (extra args go to pytest)
 # ./run.sh kb ...   the knowledge-base command line (python -m kb ...)
+# ./run.sh bench    the bench over every corpus of ../shared/corpora/corpora.json (python -m bench ...)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -56,7 +57,7 @@ case "${1:-}" in
     ensure_chromium
     exec .venv/bin/python -m pytest "$@"
     ;;
-  kb|agent)
+  kb|agent|bench)
     mod=$1; shift
     exec .venv/bin/python -m "$mod" "$@"
     ;;
@@ -65,7 +66,7 @@ case "${1:-}" in
     exec .venv/bin/streamlit run ui/app.py --server.address 127.0.0.1 --server.port 8501
     ;;
   *)
-    echo "usage: ./run.sh [test [pytest args] | kb ARGS | agent ARGS]" >&2
+    echo "usage: ./run.sh [test [pytest args] | kb ARGS | agent ARGS | bench ARGS]" >&2
     exit 2
     ;;
 esac
