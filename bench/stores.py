@@ -171,8 +171,9 @@ def run_ingestion(kb_dir: Path, store: Path, pdfs: Path) -> tuple[int, float, fl
     return proc.returncode, seconds, usage.ru_maxrss / 1024, "".join(out), "".join(err)
 
 
-def _error_lines(stderr: str) -> list[str]:
-    return [line.strip() for line in re.split(r"[\r\n]", stderr) if line.strip().startswith("error:")]
+def error_lines(stderr: str) -> list[str]:
+    """The ingestion's `error: ...` lines, also where one follows its progress bar on the same line."""
+    return [line.strip() for line in re.findall(r"error: [^\r\n]*", stderr)]
 
 
 def _flock(handle: IO[str], flags: int, name: str) -> None:
@@ -206,7 +207,7 @@ def _ingest(corpus: Corpus, directory: Path, kb_dir: Path) -> dict[str, Any]:
     print(f"bench: {corpus.name}: ingesting {corpus.pdfs} cold into {directory}", file=sys.stderr)
     code, seconds, peak, stdout, stderr = run_ingestion(kb_dir, directory, corpus.pdfs)
     summary = (stdout.strip().splitlines() or [""])[-1]
-    errors = _error_lines(stderr)
+    errors = error_lines(stderr)
     failed = re.search(r"(\d+) failed", summary)
     last = (
         errors[-1].removeprefix("error:").strip() if errors else (stderr.strip().splitlines() or [f"exit {code}"])[-1]

@@ -8,7 +8,7 @@ import pytest
 
 import bench.stores
 from bench.cli import main
-from bench.stores import store_key
+from bench.stores import error_lines, store_key
 from tests import pdfgen
 
 QUESTIONS = [
@@ -149,3 +149,8 @@ def test_store_key_follows_ingestion_code_not_query_code(tmp_path: Path):
     assert (
         store_key(settings.model_copy(update={"chunk_target_tokens": 128}), kb_dir)[0] != store_key(settings, kb_dir)[0]
     )
+
+
+def test_error_lines_are_found_behind_a_progress_bar():
+    stderr = "0file [00:00, ?file/s]error: ImportError: no ingest_paths\r  0%| 0/2\nerror: scan.pdf: no text\n"
+    assert error_lines(stderr) == ["error: ImportError: no ingest_paths", "error: scan.pdf: no text"]
