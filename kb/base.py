@@ -5,14 +5,15 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from kb.embed import Embedder, get_embedder
-from kb.intake import ParsePool, remember_hashes
+from kb.files import remember_hashes
+from kb.ingest import Ingestion
 from kb.lexical import LexicalIndex
 from kb.models import DocumentRecord, Hit, IngestSummary, Progress
+from kb.parse_pool import ParsePool
 from kb.search import Mode, hybrid_search
 from kb.settings import KBSettings
 from kb.store import Store
@@ -27,6 +28,8 @@ class KnowledgeBase:
         self._lexical: LexicalIndex | None = None
         self._lock = threading.RLock()  # guards the BM25 index
         self._ingest_lock = threading.Lock()  # one ingestion at a time; searches go on meanwhile
+        # The ingestion loads the model itself, while its parser processes start up.
+        self.ingestion = Ingestion(self.store, lambda: self.embedder, self.settings)
 
     @property
     def embedder(self) -> Embedder:
@@ -55,15 +58,7 @@ class KnowledgeBase:
 
     def repair(self) -> list[str]:
         """Drop documents whose ingestion was abandoned (pending past the lease); returns their ids."""
-        now = time.time()
-        stale = [
-            d.doc_id
-            for d in self.store.documents()
-            if d.status == "pending" and now - d.ingested_at > self.settings.pending_lease_seconds
-        ]
-        for doc_id in stale:
-            self.store.delete_document(doc_id)
-        return stale
+        return self.ingestion.repair()
 
     # indexes ---------------------------------------------------------------------------------------
     def lexical(self, committed: dict[str, str] | None = None) -> LexicalIndex:
@@ -89,11 +84,9 @@ class KnowledgeBase:
         parsers: ParsePool | None = None,
     ) -> IngestSummary:
         """Ingest files and folders; `parsers`: parser processes started early (ParsePool.early), taken over."""
-        from kb.ingest import ingest_paths
-
         try:
             with self._ingest_lock:
-                summary = ingest_paths(self, [Path(p) for p in paths], progress, parsers)
+                summary = self.ingestion.run([Path(p) for p in paths], progress, parsers)
                 self.lexical()
                 return summary
         finally:

@@ -16,7 +16,7 @@ from kb.models import Hit, Progress
 if TYPE_CHECKING:
     from kb.base import KnowledgeBase
     from kb.evaluate import Question
-    from kb.intake import ParsePool
+    from kb.parse_pool import ParsePool
     from kb.settings import KBSettings
 
 
@@ -73,7 +73,7 @@ def _peak_mb() -> float:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from kb.intake import ParsePool
+    from kb.parse_pool import ParsePool
 
     started = time.perf_counter()
     settings = _settings(args)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,167 +14,241 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from kb.chunk import chunk_document
-from kb.intake import ParsePool, doc_id_for, file_hash, pdf_files
+from kb.files import collect, doc_id_for, failure, file_hash
 from kb.lexical import chunk_terms
 from kb.models import Chunk, DocumentRecord, FileOutcome, IngestSummary, Progress
 from kb.parse import ParsedDocument
+from kb.parse_pool import ParsePool
 from kb.tokens import Tokenized
 
 if TYPE_CHECKING:
-    from kb.base import KnowledgeBase
+    from kb.embed import Embedder
+    from kb.settings import KBSettings
+    from kb.store import Store
 
 ProgressFn = Callable[[Progress], None]
+Prepared = tuple[ParsedDocument | str, tuple[list[Chunk], Tokenized] | str]
 
 
-def collect(paths: list[Path]) -> tuple[list[Path], list[FileOutcome]]:
-    """Files to ingest (folders expanded to their PDFs, sorted) and failures for paths that are unusable."""
-    files: list[Path] = []
-    failed: list[FileOutcome] = []
-    for path in paths:
-        if path.is_dir() or path.is_file():
-            files += pdf_files(path)
-        else:
-            failed.append(_fail(path, "no such file or folder"))
-    seen: dict[str, Path] = {}
-    unique: list[Path] = []
-    for path in files:
-        doc_id = doc_id_for(path)
-        if doc_id in seen and seen[doc_id].resolve() != path.resolve():
-            failed.append(_fail(path, f"another file in this batch has the same document name ({seen[doc_id]})"))
-        elif doc_id not in seen:
-            seen[doc_id] = path
-            unique.append(path)
-    return unique, failed
+class Ingestion:
+    """Ingests files into one store. `embedder` loads the model on first call (then returns the same one): the
+    model is loaded while the parser processes start up, not before."""
 
+    def __init__(self, store: Store, embedder: Callable[[], Embedder], settings: KBSettings):
+        self.store = store
+        self.settings = settings
+        self._embedder = embedder
 
-def _fail(path: Path, reason: str) -> FileOutcome:
-    return FileOutcome(path=str(path), doc_id=doc_id_for(path), status="failed", error=f"{path.name}: {reason}")
+    @property
+    def embedder(self) -> Embedder:
+        return self._embedder()
 
+    def repair(self) -> list[str]:
+        """Drop documents whose ingestion was abandoned (pending past the lease); returns their ids."""
+        now = time.time()
+        stale = [
+            d.doc_id
+            for d in self.store.documents()
+            if d.status == "pending" and now - d.ingested_at > self.settings.pending_lease_seconds
+        ]
+        for doc_id in stale:
+            self.store.delete_document(doc_id)
+        return stale
 
-def ingest_paths(
-    kb: KnowledgeBase, paths: list[Path], progress: ProgressFn | None = None, parsers: ParsePool | None = None
-) -> IngestSummary:
-    """Ingest files and folders. `parsers`: parser processes started early (see ParsePool.early), closed by the
-    caller; without them, this call starts and closes its own."""
-    started = time.perf_counter()
-    files, failures = collect(paths)
-    summary = IngestSummary(files=list(failures))
-    total = len(files)
-    report = progress or (lambda event: None)
-    for outcome in failures:
-        report(
-            Progress(path=outcome.path, stage="failed", file_index=0, files_total=total, message=outcome.error or "")
-        )
-    kb.repair()
-    catalogue = {d.doc_id: d for d in kb.store.documents()}
-    queue: list[tuple[int, Path, str]] = []
-    recipe = kb.settings.recipe
-    for index, path in enumerate(files):
-        try:
-            # An early parse read the content hashed just before it: that hash is the one stored with it.
-            digest = (parsers.digest(path) if parsers else None) or file_hash(path)
-        except OSError as exc:
-            summary.files.append(_fail(path, f"cannot be read ({exc.strerror or exc})"))
-            continue
-        known = catalogue.get(doc_id_for(path))
-        # A file is unchanged when its bytes are, and its chunks were made the way they would be made now.
-        if known and known.status == "committed" and (known.content_hash, known.recipe) == (digest, recipe):
-            summary.files.append(
-                FileOutcome(
-                    path=str(path), doc_id=known.doc_id, status="unchanged", pages=known.pages, chunks=known.chunks
-                )
-            )
-            report(Progress(path=str(path), stage="unchanged", file_index=index, files_total=total))
-            continue
-        queue.append((index, path, digest))
-        report(Progress(path=str(path), stage="queued", file_index=index, files_total=total))
-
-    if parsers is not None:
-        return _run(kb, parsers, queue, summary, total, report, started)
-    own = ParsePool(min(kb.settings.parse_workers, len(queue)), kb.settings.max_file_mb)
-    try:
-        return _run(kb, own, queue, summary, total, report, started)
-    finally:
-        own.close()
-
-
-def _run(
-    kb: KnowledgeBase,
-    parsers: ParsePool,
-    queue: list[tuple[int, Path, str]],
-    summary: IngestSummary,
-    total: int,
-    report: ProgressFn,
-    started: float,
-) -> IngestSummary:
-    """Parse, chunk, embed and store the queued files, each stage overlapping the next."""
-    parsers.keep_only({path for _, path, _ in queue})
-    for _, path, _ in queue:
-        parsers.submit(path)
-    # Chroma writes run on a thread of their own, overlapping the next document's chunking and embedding;
-    # documents are still written one at a time and in order.
-    writer = ThreadPoolExecutor(1, thread_name_prefix="kb-store")
-    writes: list[tuple[Future, int, Path, ParsedDocument, int]] = []
-
-    def finish() -> None:
-        """Wait for the writes under way, and report them."""
-        while writes:
-            job, index, path, parsed, chunks = writes.pop(0)
-            job.result()  # a store failure is not a file's failure: it ends the run, as before
-            summary.files.append(
-                FileOutcome(
-                    path=str(path), doc_id=parsed.doc_id, status="ingested", pages=len(parsed.pages), chunks=chunks
-                )
-            )
-            summary.pages += len(parsed.pages)
-            summary.chunks += chunks
+    def run(
+        self, paths: Sequence[Path], progress: ProgressFn | None = None, parsers: ParsePool | None = None
+    ) -> IngestSummary:
+        """Ingest files and folders. `parsers`: parser processes started early (see ParsePool.early), closed by the
+        caller; without them, this call starts and closes its own."""
+        started = time.perf_counter()
+        files, failures = collect(list(paths))
+        summary = IngestSummary(files=list(failures))
+        total = len(files)
+        report = progress or (lambda event: None)
+        for outcome in failures:
             report(
-                Progress(path=str(path), stage="stored", file_index=index, files_total=total, done=chunks, total=chunks)
+                Progress(
+                    path=outcome.path, stage="failed", file_index=0, files_total=total, message=outcome.error or ""
+                )
+            )
+        self.repair()
+        catalogue = {d.doc_id: d for d in self.store.documents()}
+        queue: list[tuple[int, Path, str]] = []
+        recipe = self.settings.recipe
+        for index, path in enumerate(files):
+            try:
+                # An early parse read the content hashed just before it: that hash is the one stored with it.
+                digest = (parsers.digest(path) if parsers else None) or file_hash(path)
+            except OSError as exc:
+                summary.files.append(failure(path, f"cannot be read ({exc.strerror or exc})"))
+                continue
+            known = catalogue.get(doc_id_for(path))
+            # A file is unchanged when its bytes are, and its chunks were made the way they would be made now.
+            if known and known.status == "committed" and (known.content_hash, known.recipe) == (digest, recipe):
+                summary.files.append(
+                    FileOutcome(
+                        path=str(path), doc_id=known.doc_id, status="unchanged", pages=known.pages, chunks=known.chunks
+                    )
+                )
+                report(Progress(path=str(path), stage="unchanged", file_index=index, files_total=total))
+                continue
+            queue.append((index, path, digest))
+            report(Progress(path=str(path), stage="queued", file_index=index, files_total=total))
+
+        if parsers is not None:
+            return self._run(parsers, queue, summary, total, report, started)
+        own = ParsePool(min(self.settings.parse_workers, len(queue)), self.settings.max_file_mb)
+        try:
+            return self._run(own, queue, summary, total, report, started)
+        finally:
+            own.close()
+
+    def _run(
+        self,
+        parsers: ParsePool,
+        queue: list[tuple[int, Path, str]],
+        summary: IngestSummary,
+        total: int,
+        report: ProgressFn,
+        started: float,
+    ) -> IngestSummary:
+        """Parse, chunk, embed and store the queued files, each stage overlapping the next."""
+        parsers.keep_only({path for _, path, _ in queue})
+        for _, path, _ in queue:
+            parsers.submit(path)
+        # Chroma writes run on a thread of their own, overlapping the next document's chunking and embedding;
+        # documents are still written one at a time and in order.
+        writer = ThreadPoolExecutor(1, thread_name_prefix="kb-store")
+        writes: list[tuple[Future, int, Path, ParsedDocument, int]] = []
+
+        def finish() -> None:
+            """Wait for the writes under way, and report them."""
+            while writes:
+                job, index, path, parsed, chunks = writes.pop(0)
+                job.result()  # a store failure is not a file's failure: it ends the run, as before
+                summary.files.append(
+                    FileOutcome(
+                        path=str(path), doc_id=parsed.doc_id, status="ingested", pages=len(parsed.pages), chunks=chunks
+                    )
+                )
+                summary.pages += len(parsed.pages)
+                summary.chunks += chunks
+                report(
+                    Progress(
+                        path=str(path), stage="stored", file_index=index, files_total=total, done=chunks, total=chunks
+                    )
+                )
+
+        # Chunking and tokenizing run one document ahead on a thread of their own, so the embedding never waits.
+        chunker = ThreadPoolExecutor(1, thread_name_prefix="kb-chunk")
+        ahead: list[Future[Prepared]] = []
+        try:
+            with _short_gil_handover():
+                if queue:
+                    self.embedder  # noqa: B018 - load the model while the parser processes start up
+                    ahead.append(chunker.submit(self._chunk, queue[0][1], parsers))
+                for position, (index, path, digest) in enumerate(queue):
+                    t0 = time.perf_counter()
+                    job = ahead.pop(0)
+                    if position + 1 < len(queue):
+                        ahead.append(chunker.submit(self._chunk, queue[position + 1][1], parsers))
+                    parsed, prepared = job.result()
+                    if not isinstance(parsed, str):
+                        report(
+                            Progress(
+                                path=str(path),
+                                stage="parsed",
+                                file_index=index,
+                                files_total=total,
+                                total=len(parsed.pages),
+                            )
+                        )
+                    vectors = None if isinstance(prepared, str) else self._embed(path, prepared, index, total, report)
+                    finish()  # the previous document's write overlapped this one's embedding
+                    if isinstance(prepared, str) or isinstance(parsed, str) or vectors is None:
+                        outcome = failure(path, str(prepared))
+                        summary.files.append(outcome)
+                        report(
+                            Progress(
+                                path=str(path),
+                                stage="failed",
+                                file_index=index,
+                                files_total=total,
+                                message=outcome.error or "",
+                            )
+                        )
+                        continue
+                    stored = writer.submit(self._write, path, digest, parsed, prepared[0], vectors, t0)
+                    writes.append((stored, index, path, parsed, len(prepared[0])))
+                finish()
+        finally:
+            chunker.shutdown(wait=False, cancel_futures=True)
+            writer.shutdown(wait=True)  # an interrupted run still completes the write under way (or leaves it pending)
+        summary.seconds = time.perf_counter() - started
+        return summary
+
+    def _chunk(self, path: Path, parsers: ParsePool) -> Prepared:
+        """The parsed document, and its chunks with their token windows (or the reason there are none)."""
+        parsed = parsers.result(path)
+        if isinstance(parsed, str):
+            return parsed, parsed
+        settings = self.settings
+        embedder = self.embedder
+        room = embedder.max_tokens - 2 - 24  # special tokens, and room for the section path's header
+        limit = max(32, min(settings.chunk_max_tokens, room))
+        chunks = chunk_document(
+            parsed, embedder.count_tokens, min(settings.chunk_target_tokens, limit), limit, settings.chunk_min_tokens
+        )
+        if not chunks:
+            return parsed, "no extractable text (scanned image?)"
+        return parsed, (chunks, embedder.tokenize([c.embed_text() for c in chunks]))
+
+    def _embed(
+        self, path: Path, prepared: tuple[list[Chunk], Tokenized], index: int, total: int, report: ProgressFn
+    ) -> np.ndarray:
+        chunks, tokenized = prepared
+
+        def tick(done: int, of: int) -> None:
+            report(
+                Progress(path=str(path), stage="embedding", file_index=index, files_total=total, done=done, total=of)
             )
 
-    # Chunking and tokenizing run one document ahead on a thread of their own, so the embedding never waits.
-    chunker = ThreadPoolExecutor(1, thread_name_prefix="kb-chunk")
-    ahead: list[Future] = []
-    try:
-        with _short_gil_handover():
-            if queue:
-                kb.embedder  # noqa: B018 - load the model while the parser processes start up
-                ahead.append(chunker.submit(_chunk, kb, queue[0][1], parsers))
-            for position, (index, path, digest) in enumerate(queue):
-                t0 = time.perf_counter()
-                job = ahead.pop(0)
-                if position + 1 < len(queue):
-                    ahead.append(chunker.submit(_chunk, kb, queue[position + 1][1], parsers))
-                parsed, prepared = job.result()
-                if not isinstance(parsed, str):
-                    report(
-                        Progress(
-                            path=str(path), stage="parsed", file_index=index, files_total=total, total=len(parsed.pages)
-                        )
-                    )
-                vectors = None if isinstance(prepared, str) else _embed(kb, path, prepared, index, total, report)
-                finish()  # the previous document's write overlapped this one's embedding
-                if isinstance(prepared, str) or isinstance(parsed, str) or vectors is None:
-                    outcome = _fail(path, str(prepared))
-                    summary.files.append(outcome)
-                    report(
-                        Progress(
-                            path=str(path),
-                            stage="failed",
-                            file_index=index,
-                            files_total=total,
-                            message=outcome.error or "",
-                        )
-                    )
-                    continue
-                stored = writer.submit(_write, kb, path, digest, parsed, prepared[0], vectors, t0)
-                writes.append((stored, index, path, parsed, len(prepared[0])))
-            finish()
-    finally:
-        chunker.shutdown(wait=False, cancel_futures=True)
-        writer.shutdown(wait=True)  # an interrupted run still completes the write under way (or leaves it pending)
-    summary.seconds = time.perf_counter() - started
-    return summary
+        embedder = self.embedder
+        vectors = embedder.encode_tokenized(tokenized, len(chunks), tick, self.settings.embed_batch_size)
+        return embedder.with_title(vectors, chunks[0].title, self.settings.title_weight)
+
+    def _write(
+        self,
+        path: Path,
+        digest: str,
+        parsed: ParsedDocument,
+        chunks: list[Chunk],
+        vectors: np.ndarray,
+        started: float,
+    ) -> None:
+        record = DocumentRecord(
+            doc_id=parsed.doc_id,
+            content_hash=digest,
+            status="pending",
+            source=str(path),
+            title=parsed.title,
+            pages=len(parsed.pages),
+            chunks=len(chunks),
+            tables=parsed.tables,
+            ingested_at=time.time(),
+            recipe=self.settings.recipe,
+        )
+        # Pending first, then replace chunks, then commit: an interruption anywhere leaves the document
+        # invisible to search, and the next run (or repair) finishes or removes it.
+        self.store.put_document(record)
+        self.store.delete_chunks(parsed.doc_id)
+        self.store.add_chunks(chunks, vectors, digest)
+        record.status = "committed"
+        record.seconds = round(time.perf_counter() - started, 3)
+        record.ingested_at = time.time()
+        self.store.put_document(record)
+        for c in chunks:  # the BM25 terms, ready for the index rebuilt when the ingestion ends
+            chunk_terms(c.title, c.section, c.text)
 
 
 _handover_lock = threading.Lock()
@@ -202,68 +276,3 @@ def _short_gil_handover() -> Iterator[None]:
             _handover_users -= 1
             if _handover_users == 0:
                 sys.setswitchinterval(_handover_default)
-
-
-def _chunk(
-    kb: KnowledgeBase, path: Path, parsers: ParsePool
-) -> tuple[ParsedDocument | str, tuple[list[Chunk], Tokenized] | str]:
-    """The parsed document, and its chunks with their token windows (or the reason there are none)."""
-    parsed = parsers.result(path)
-    if isinstance(parsed, str):
-        return parsed, parsed
-    settings = kb.settings
-    embedder = kb.embedder
-    room = embedder.max_tokens - 2 - 24  # special tokens, and room for the section path's header
-    limit = max(32, min(settings.chunk_max_tokens, room))
-    chunks = chunk_document(
-        parsed, embedder.count_tokens, min(settings.chunk_target_tokens, limit), limit, settings.chunk_min_tokens
-    )
-    if not chunks:
-        return parsed, "no extractable text (scanned image?)"
-    return parsed, (chunks, embedder.tokenize([c.embed_text() for c in chunks]))
-
-
-def _embed(
-    kb: KnowledgeBase, path: Path, prepared: tuple[list[Chunk], Tokenized], index: int, total: int, report: ProgressFn
-) -> np.ndarray:
-    chunks, tokenized = prepared
-
-    def tick(done: int, of: int) -> None:
-        report(Progress(path=str(path), stage="embedding", file_index=index, files_total=total, done=done, total=of))
-
-    vectors = kb.embedder.encode_tokenized(tokenized, len(chunks), tick, kb.settings.embed_batch_size)
-    return kb.embedder.with_title(vectors, chunks[0].title, kb.settings.title_weight)
-
-
-def _write(
-    kb: KnowledgeBase,
-    path: Path,
-    digest: str,
-    parsed: ParsedDocument,
-    chunks: list[Chunk],
-    vectors: np.ndarray,
-    started: float,
-) -> None:
-    record = DocumentRecord(
-        doc_id=parsed.doc_id,
-        content_hash=digest,
-        status="pending",
-        source=str(path),
-        title=parsed.title,
-        pages=len(parsed.pages),
-        chunks=len(chunks),
-        tables=parsed.tables,
-        ingested_at=time.time(),
-        recipe=kb.settings.recipe,
-    )
-    # Pending first, then replace chunks, then commit: an interruption anywhere leaves the document
-    # invisible to search, and the next run (or repair) finishes or removes it.
-    kb.store.put_document(record)
-    kb.store.delete_chunks(parsed.doc_id)
-    kb.store.add_chunks(chunks, vectors, digest)
-    record.status = "committed"
-    record.seconds = round(time.perf_counter() - started, 3)
-    record.ingested_at = time.time()
-    kb.store.put_document(record)
-    for c in chunks:  # the BM25 terms, ready for the index rebuilt when the ingestion ends
-        chunk_terms(c.title, c.section, c.text)

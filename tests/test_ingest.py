@@ -8,7 +8,6 @@ import pytest
 
 from kb.base import KnowledgeBase
 from kb.cli import main
-from kb.intake import ParsePool
 from kb.models import Chunk
 from kb.settings import KBSettings
 from kb.store import Store
@@ -52,29 +51,6 @@ def test_cli_prints_one_line_errors_and_exits_non_zero(tmp_path: Path, docs_dir:
     assert "report" in listing and "manual" in listing and "scan" not in listing
     assert main(["--store", str(tmp_path / "cli-store"), "remove", "nothing-here"]) == 1
     assert "nothing-here: no such document" in capsys.readouterr().err
-
-
-def test_early_parsing_starts_only_on_files_the_store_does_not_hold(settings: KBSettings, docs_dir: Path):
-    kb = KnowledgeBase(settings)
-    kb.ingest([docs_dir])
-    report = docs_dir / "report.pdf"
-    pdfgen.report_pdf(report, variant="revised")
-    added = pdfgen.long_pdf(docs_dir / "added.pdf", pages=2)
-    parsers = ParsePool.early([docs_dir], settings.store_dir, 2, settings.max_file_mb)
-    assert parsers is not None and sorted(parsers.planned) == sorted([added, report])
-    pdfgen.report_pdf(report, variant="edited while the early parse ran")
-    summary = kb.ingest([docs_dir], parsers=parsers)
-    status = {Path(f.path).name: f.status for f in summary.files}
-    assert status == {"added.pdf": "ingested", "manual.pdf": "unchanged", "report.pdf": "ingested"}
-    # The hash stored is the one the early parse read (the revised file), so the edit is picked up next time.
-    assert {f.doc_id: f.status for f in kb.ingest([report]).files} == {"report": "ingested"}
-    assert {f.doc_id: f.status for f in kb.ingest([report]).files} == {"report": "unchanged"}
-    # Nothing left to parse once the store holds every file, and a store without the hint parses them all.
-    assert ParsePool.early([docs_dir], settings.store_dir, 2, settings.max_file_mb) is None
-    (settings.store_dir / "catalogue.json").unlink()
-    blind = ParsePool.early([docs_dir], settings.store_dir, 2, settings.max_file_mb)
-    assert blind is not None and len(blind.planned) == 3
-    assert {f.status for f in kb.ingest([docs_dir], parsers=blind).files} == {"unchanged"}
 
 
 def test_reingest_unchanged_is_a_no_op(settings: KBSettings, docs_dir: Path):
