@@ -6,6 +6,7 @@ import argparse
 import functools
 import json
 import resource
+import signal
 import sys
 import time
 from pathlib import Path
@@ -76,6 +77,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     from kb.parse_pool import ParsePool
 
     started = time.perf_counter()
+    # `kill` stops an ingestion as Ctrl-C does, closing the parser pool: by default SIGTERM would end this process
+    # alone, and its parser processes would wait for work forever.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     settings = _settings(args)
     # Parsing starts before the store and the model are opened, which takes seconds of imports on one core.
     parsers = ParsePool.early(args.paths, settings.store_dir, settings.parse_workers, settings.max_file_mb)

@@ -3,13 +3,17 @@
 They can start before the store and the embedding model are opened (about two seconds of imports and loading on
 one core), parsing the files the store is not known to hold while those load. They import only the parser
 (kb.parse): the spawned processes unpickle `parse_or_reason` and nothing else of this package.
+No process outlives the pool: closing it stops a parse still running, and the spawn context's resource tracker
+is reaped before the interpreter exits.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker, util
 from pathlib import Path
 
 from kb.files import doc_id_for, file_hash, known_hashes, pdf_files
@@ -21,8 +25,17 @@ class ParsePool:
 
     def __init__(self, workers: int, max_mb: float):
         self.max_mb = max_mb
-        context = multiprocessing.get_context("spawn")  # no fork of a process holding threads and a model
-        self._pool = ProcessPoolExecutor(workers, mp_context=context) if workers > 1 else None
+        self._pool: ProcessPoolExecutor | None = None
+        if workers > 1:
+            _reap_resource_tracker_at_exit()
+            self._pool = ProcessPoolExecutor(
+                workers,
+                mp_context=multiprocessing.get_context("spawn"),  # no fork of a process holding threads and a model
+                # Ctrl-C reaches the whole process group: the parent decides what stops (see close), and the
+                # workers print no tracebacks of their own.
+                initializer=signal.signal,
+                initargs=(signal.SIGINT, signal.SIG_IGN),
+            )
         self._jobs: dict[Path, Future] = {}
         self._digests: dict[Path, str] = {}  # content hash taken just before an early parse was submitted
         self._dropped: list[Future] = []
@@ -68,7 +81,7 @@ class ParsePool:
             self._jobs[path] = failed
 
     def keep_only(self, paths: set[Path]) -> None:
-        """Drop the jobs of files that need no parse after all (one already running finishes unused)."""
+        """Drop the jobs of files that need no parse after all (one already running is stopped by close)."""
         for path in [p for p in self._jobs if p not in paths]:
             job = self._jobs.pop(path)
             if not job.cancel():
@@ -87,9 +100,53 @@ class ParsePool:
             return "ingestion was interrupted"
 
     def close(self) -> None:
-        """Cancel the queued parses and stop the workers. When none is running any more, wait for them to exit
-        (so their resource use is accounted to this process); otherwise return at once, and the parses under
-        way (at most one per worker, plus one) finish in the background before the interpreter exits."""
-        if self._pool is not None:
-            idle = all(job.done() for job in [*self._jobs.values(), *self._dropped])
-            self._pool.shutdown(wait=idle, cancel_futures=True)
+        """Cancel the queued parses and stop the workers, waiting until they have exited (so their resource use is
+        accounted to this process). A parse still running is nobody's any more: its process is terminated rather
+        than kept alive, which would hold the command up, or outlive it, for as long as the file takes."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if all(job.done() for job in [*self._jobs.values(), *self._dropped]):
+            pool.shutdown(wait=True, cancel_futures=True)
+            return
+        _terminate(pool)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool whose workers may be busy: ProcessPoolExecutor itself (before 3.14) only waits for running calls.
+    It reads private fields of the executor, present since Python 3.9."""
+    workers = list((pool._processes or {}).values())
+    results = pool._result_queue
+    manager = pool._executor_manager_thread
+    # Shut down first, so the manager thread drops the cancelled jobs before it finds its workers gone.
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join()
+    if results is not None:
+        # A worker stopped in the middle of sending a result leaves the manager thread reading the rest of it;
+        # with every writer closed, that read ends.
+        results._writer.close()
+    if manager is not None:
+        manager.join()
+    if results is not None:
+        results.close()
+
+
+_reaper_registered = False
+
+
+def _reap_resource_tracker_at_exit() -> None:
+    """The spawn context starts a resource tracker process that exits only once this process has exited, and then
+    lingers unreaped. Stop and reap it at exit, after multiprocessing's own finalizers (the last to use it)."""
+    global _reaper_registered
+    if not _reaper_registered:
+        _reaper_registered = True
+        util.Finalize(None, _stop_resource_tracker, exitpriority=-100)
+
+
+def _stop_resource_tracker() -> None:
+    stop = getattr(resource_tracker._resource_tracker, "_stop", None)  # private; without it the tracker is left as is
+    if stop is not None:
+        stop()

@@ -1,4 +1,4 @@
-"""kb.parse_pool: early parsing, what the parser processes import, and crashed parsers."""
+"""kb.parse_pool: early parsing, what the parser processes import, and that closing the pool leaves no process."""
 
 import multiprocessing
 import os
@@ -6,6 +6,8 @@ import shutil
 import signal
 import time
 from pathlib import Path
+
+import pytest
 
 from kb.base import KnowledgeBase
 from kb.parse_pool import ParsePool
@@ -22,8 +24,8 @@ def _children() -> set[int]:
     return {p.pid for p in multiprocessing.active_children()}
 
 
-def _slow_pdfs(folder: Path, count: int = 2) -> list[Path]:
-    """Files whose parse takes seconds, so a close lands while they are being parsed."""
+def slow_pdfs(folder: Path, count: int = 2) -> list[Path]:
+    """Files whose parse takes seconds each (also used by test_ingest_processes)."""
     folder.mkdir(exist_ok=True)
     first = pdfgen.long_pdf(folder / "slow-0.pdf", pages=1000)
     return [first, *(Path(shutil.copy(first, folder / f"slow-{n}.pdf")) for n in range(1, count))]
@@ -68,9 +70,27 @@ def test_parser_processes_import_the_parser_only(docs_dir: Path):
         assert not [m for m in modules if m.split(".")[0] in HEAVY or m in HEAVY]
 
 
+@pytest.mark.slow
+def test_close_stops_parses_still_running_and_leaves_no_process(tmp_path: Path):
+    before = _children()
+    slow = slow_pdfs(tmp_path / "slow")
+    pool = ParsePool.early([tmp_path / "slow"], tmp_path / "store", 2, 200)
+    assert pool is not None and pool.planned == slow
+    time.sleep(2)  # the workers have started, and each is busy with its file
+    workers = _children() - before
+    assert len(workers) == 2
+    pool.keep_only(set())  # nobody needs those parses any more
+    t0 = time.perf_counter()
+    pool.close()
+    assert time.perf_counter() - t0 < 3  # not the seconds left of each parse
+    assert _children() - before == set()
+    pool.close()  # closing twice is harmless
+
+
+@pytest.mark.slow
 def test_a_crashed_parser_fails_its_file_and_close_leaves_no_process(tmp_path: Path):
     before = _children()
-    slow = _slow_pdfs(tmp_path / "slow")
+    slow = slow_pdfs(tmp_path / "slow")
     pool = ParsePool(2, 200)
     for path in slow:
         pool.submit(path)
