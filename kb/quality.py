@@ -27,6 +27,7 @@ EDGE_LINES = 3  # lines taken from the top and from the bottom of every page
 MIN_RUNNING_PAGES = 3
 RUNNING_SHARE = 0.25
 IDS_SHOWN = 20
+YEARS = (1900, 2100)  # runs of these are year columns, not line numbers
 _DIGITS = re.compile(r"\d+")
 _INVISIBLE = dict.fromkeys(map(ord, "\ufffe\u00ad\x00\x02"), None)
 
@@ -74,7 +75,7 @@ class ParseQuality(BaseModel):
     )
     line_number_run_chunks: int = Field(
         description="Chunks holding a run of 4 or more consecutive integers separated only by whitespace "
-        "(margin line numbers such as '505 506 507 508')."
+        "(margin line numbers such as '505 506 507 508'); runs of years (1900-2100) do not count."
     )
     line_number_run_ids: list[str] = Field(description=f"chunk_id of those chunks (the first {IDS_SHOWN}).")
     contents_chunks: int = Field(description="Chunks whose kind is 'contents' (0 where stores have no kind field).")
@@ -122,13 +123,14 @@ def line_key(line: str) -> str:
 
 
 def has_line_number_run(text: str, length: int = 4) -> bool:
-    """True when `length` or more whitespace-separated integers follow each other, each one more than the last."""
+    """True when `length` or more whitespace-separated integers follow each other, each one more than the last.
+    A run of years (1900-2100: the column heads of a maturity schedule, '2019 2020 2021 2022 2023') is not one."""
     run, previous = 0, None
     for token in text.split():
         value = int(token) if token.isascii() and token.isdigit() else None
         follows = value is not None and previous is not None and value == previous + 1
         run = run + 1 if follows else int(value is not None)
-        if run >= length:
+        if run >= length and not (YEARS[0] <= value - run + 1 and value <= YEARS[1]):
             return True
         previous = value
     return False

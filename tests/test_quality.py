@@ -76,6 +76,8 @@ def _record(text: str, start: int = 1, end: int = 1) -> dict:
         ("1 2 3 5 6 7", False),
         ("3.1 3.2 3.3 3.4", False),
         ("2022 2021 2020 2019", False),
+        ("(in millions) 2019 2020 2021 2022 2023 Thereafter", False),  # year columns, not line numbers
+        ("1897 1898 1899 1900 1901", True),
         ("7 8 9 x 10 11", False),
     ],
 )
