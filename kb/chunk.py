@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 
 from kb.models import Chunk, Region
-from kb.parse import Line, ParsedDocument
+from kb.parsed import Line, ParsedDocument
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
 _SENTENCE_END = (".", "?", "!", ":", ";")
@@ -22,17 +22,24 @@ def _join(lines: list[Line]) -> str:
     out = ""
     prev: Line | None = None
     for ln in lines:
-        text = ln.text
         if prev is None:
-            out = text.rstrip("\u00ad")
-        elif prev.text.endswith("\u00ad"):
-            out += text.rstrip("\u00ad")  # re-join a hyphenated word
+            out = ln.text
+        elif prev.glue:
+            out += ln.text  # a word hyphenated at the line break
         elif prev.kind in ("table", "heading") or ln.kind in ("table", "heading"):
-            out += "\n" + text.rstrip("\u00ad")
+            out += "\n" + ln.text
         else:
-            out += " " + text.rstrip("\u00ad")
+            out += " " + ln.text
         prev = ln
     return out.strip()
+
+
+def _continues(previous: Line, line: Line) -> bool:
+    """Across a page break, a chunk goes on only to finish running text: a sentence cut by the break. A heading,
+    a table, or a new sentence, statement or list after the break starts a chunk of its own."""
+    if previous.kind != "text" or line.kind != "text":
+        return False
+    return previous.glue or not previous.text.rstrip().endswith(_SENTENCE_END)
 
 
 def _regions(lines: list[tuple[int, Line]], doc: ParsedDocument) -> list[Region]:
@@ -57,7 +64,9 @@ def _split_long(ln: Line, tokens: int, limit: int) -> list[tuple[Line, int]]:
     size = -(-len(words) // parts)
     pieces = [" ".join(words[i : i + size]) for i in range(0, len(words), size)]
     per = -(-tokens // len(pieces))
-    return [(Line(p, ln.x0, ln.top, ln.x1, ln.bottom, ln.size, ln.bold, ln.kind, ln.level), per) for p in pieces]
+    lines = [(Line(p, ln.x0, ln.top, ln.x1, ln.bottom, ln.size, ln.bold, ln.kind, ln.level), per) for p in pieces]
+    lines[-1][0].glue = ln.glue
+    return lines
 
 
 def chunk_document(
@@ -67,9 +76,11 @@ def chunk_document(
     limit: int = 220,
     min_tokens: int = 48,
 ) -> list[Chunk]:
-    """Greedy packing of lines: close at a sentence end past `target`, always before `limit`,
-    at a new section once past `min_tokens`, and before a chunk would reach a third page."""
+    """Greedy packing of lines: close at a sentence end past `target`, always before `limit`, at a new section
+    once past `min_tokens`, at a page break unless a sentence runs over it, and before a chunk would reach a third
+    page. A chunk of a contents page is marked as such."""
     flat = [(page.number, ln) for page in doc.pages for ln in page.lines]
+    kinds = {page.number: page.kind for page in doc.pages}
     counts = count_tokens([ln.text for _, ln in flat]) if flat else []
     items: list[tuple[int, Line, int]] = []
     for (page_no, ln), n in zip(flat, counts):
@@ -102,13 +113,20 @@ def chunk_document(
                         title=doc.title,
                         text=text,
                         regions=_regions(current, doc),
+                        kind="contents" if kinds[current[0][0]] == "contents" else "body",
                     )
                 )
         current, size = [], 0
 
     for page_no, ln, n in items:
         if current and (
-            page_no > current[0][0] + 1 or size + n > limit or (ln.kind == "heading" and size >= min_tokens)
+            page_no > current[0][0] + 1
+            or size + n > limit
+            or (ln.kind == "heading" and size >= min_tokens)
+            or (
+                page_no != current[-1][0]
+                and (kinds[page_no] != kinds[current[-1][0]] or not _continues(current[-1][1], ln))
+            )
         ):
             close()
         if ln.kind == "heading":
@@ -119,7 +137,7 @@ def chunk_document(
             chunk_section = " > ".join(text for _, text in section_stack)
         current.append((page_no, ln))
         size += n
-        if size >= target and ln.kind != "heading" and ln.text.rstrip("\u00ad").endswith(_SENTENCE_END):
+        if size >= target and ln.kind != "heading" and not ln.glue and ln.text.endswith(_SENTENCE_END):
             close()
     close()
     return chunks

@@ -33,6 +33,10 @@ class Chunk(BaseModel):
     title: str = Field("", description="Title of the document the chunk belongs to.")
     text: str = Field(description="The chunk's text; table rows appear as 'cell | cell | cell' lines.")
     regions: list[Region] = Field(default_factory=list, description="Bounding region of the chunk on each page.")
+    kind: Literal["body", "contents"] = Field(
+        "body",
+        description="'contents' for a chunk of a contents, index or list-of-tables page: searchable, never evidence.",
+    )
 
     def embed_text(self) -> str:
         """What the embedding model reads: the section path, then the passage. The title is not repeated in every
@@ -73,6 +77,9 @@ class Hit(BaseModel):
     lexical_score: float | None = Field(None, description="Best BM25 score (None if not retrieved lexically).")
     lexical_rank: int | None = Field(None, description="Best 1-based rank in the BM25 rankings.")
     neighbour_of: str | None = Field(None, description="chunk_id of the hit this one was added beside, if expanded.")
+    kind: Literal["body", "contents"] = Field(
+        "body", description="'contents' for a chunk of a contents, index or list-of-tables page (never evidence)."
+    )
     repeats_page: bool = Field(
         False,
         description="With new_pages_first on: every page of this ranked hit is in a higher one, so it was listed "
@@ -87,7 +94,14 @@ class DocumentRecord(BaseModel):
     content_hash: str = Field(description="SHA-256 of the file's bytes.")
     status: Literal["pending", "committed"] = Field(description="committed once every chunk is stored.")
     source: str = Field(description="Path the file was ingested from.")
-    title: str = Field("", description="Detected document title.")
+    title: str = Field(
+        "",
+        description="Title that tells the document apart (its cover's title, or for a form who "
+        "filed it, what it is and the period it covers).",
+    )
+    organisation: str = Field("", description="Organisation the document is by, when its first pages name it.")
+    period: str = Field("", description="Date or period the document covers, as its first pages state it.")
+    name: str = Field("", description="The file name as a person wrote it ('3M_2018_10K' reads '3M 2018 10K').")
     pages: int = Field(0, description="Number of pages.")
     chunks: int = Field(0, description="Number of chunks.")
     tables: int = Field(0, description="Number of tables turned into rows.")

@@ -116,6 +116,7 @@ def _hit(cand: _Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
         lexical_rank=cand.lexical_rank,
         neighbour_of=neighbour_of,
         repeats_page=cand.repeats_page,
+        kind=r.get("kind", "body"),
     )
 
 

@@ -76,7 +76,7 @@ class KBSettings(BaseSettings):
         Bump the leading version when the chunking or the embedded text changes."""
         # Precision is left out: int8 and float32 vectors of one model agree closely enough to share a collection.
         chunks = f"{self.chunk_target_tokens}/{self.chunk_max_tokens}/{self.chunk_min_tokens}"
-        return f"v2 title={self.title_weight:g} chunks={chunks}"
+        return f"v3 title={self.title_weight:g} chunks={chunks}"
 
     @property
     def bm25_dir(self) -> Path:

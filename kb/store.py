@@ -14,7 +14,8 @@ from kb.embed import KBEmbeddingFunction
 from kb.models import Chunk, DocumentRecord, Region
 from kb.settings import KBSettings
 
-_CHUNK_FIELDS = ("doc_id", "ordinal", "start_page", "end_page", "section", "title")
+_CHUNK_FIELDS = ("doc_id", "ordinal", "start_page", "end_page", "section", "title", "kind")
+_DEFAULTS: dict[str, Any] = {"section": "", "title": "", "kind": "body"}  # stores written before a field existed
 
 
 def make_client(settings: KBSettings) -> chromadb.ClientAPI:
@@ -36,7 +37,7 @@ def record_from(chunk_id: str, document: str | None, meta: dict[str, Any]) -> di
     """Plain-dict chunk record (the form kept by the BM25 index and turned into hits)."""
     record = {"chunk_id": chunk_id, "text": _text(document, meta), "content_hash": meta.get("content_hash", "")}
     for key in _CHUNK_FIELDS:
-        record[key] = meta.get(key, "" if key in ("section", "title") else 0)
+        record[key] = meta.get(key, _DEFAULTS.get(key, 0))
     record["regions"] = json.loads(meta.get("regions") or "[]")
     return record
 

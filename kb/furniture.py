@@ -1,0 +1,137 @@
+"""Page furniture: lines that belong to the page rather than the text. Running headers and footers (the same line
+at the same place on many pages: a document's name, a "Table of Contents" link, a date), page numbers, and the line
+numbers printed in the margin of drafts. They are dropped before chunking, so they reach neither chunk text, nor
+embeddings, nor BM25, and never glue themselves into a sentence that runs over a page break."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections import defaultdict
+
+from kb.parsed import Line, Page
+
+# Lines at the top and at the bottom of a page that may be a running header or footer.
+EDGE_LINES = 3
+# A line is running when it repeats at a page's edge on this share of the pages (and on at least MIN_REPEATS).
+RUNNING_SHARE = 0.2
+MIN_REPEATS = 3
+# ... at about the same height: within this share of the page height of where it usually is.
+POSITION_SLACK = 0.03
+# Margin line numbers: at least this many numbers in one column of a page, counting up.
+MIN_LINE_NUMBERS = 5
+
+_DIGITS = re.compile(r"\d+")
+_PAGE_NUMBER = re.compile(
+    r"^(?:page\s*)?[-–—(]?\s*(?:(?:[A-Z]-?)?\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|/)\s*\d{1,4})?$", re.IGNORECASE
+)
+_INTEGER = re.compile(r"^\d{1,5}$")
+
+
+def remove_furniture(pages: list[Page]) -> tuple[int, list[str]]:
+    """Drop running headers and footers, page numbers and margin line numbers. Returns the number of lines dropped,
+    and the running lines of words, most repeated first (a document's name is often one)."""
+    dropped, running = _running_lines(pages)
+    return dropped + sum(_margin_numbers(page) for page in pages), running
+
+
+def _key(text: str) -> str:
+    return " ".join(_DIGITS.sub("#", text.casefold()).split())
+
+
+def _edges(page: Page) -> list[tuple[int, str, bool]]:
+    """(index, "top"/"bottom", outermost) of the lines at the page's top and bottom edges; the outermost two at each
+    edge are where a page number may be."""
+    order = sorted(range(len(page.lines)), key=lambda i: page.lines[i].top)
+    top, bottom = order[:EDGE_LINES], order[-EDGE_LINES:]  # a short page's lines are at both edges
+    return [(i, "top", n < 2) for n, i in enumerate(top)] + [
+        (i, "bottom", n >= len(bottom) - 2) for n, i in enumerate(bottom)
+    ]
+
+
+def _running_lines(pages: list[Page]) -> tuple[int, list[str]]:
+    if len(pages) < MIN_REPEATS:
+        return 0, []
+    seen: dict[tuple[str, str], list[tuple[int, int, float]]] = defaultdict(list)  # -> (page, line, relative y)
+    numbers: dict[str, list[tuple[int, int]]] = defaultdict(list)  # page numbers at an edge, by edge
+    for p, page in enumerate(pages):
+        for i, edge, outermost in _edges(page):
+            line = page.lines[i]
+            if line.kind == "table" and len(line.text) > 40:
+                continue  # a table's rows are content even when a long table repeats its header on each page
+            seen[(_key(line.text), edge)].append((p, i, line.top / page.height))
+            if outermost and _PAGE_NUMBER.match(line.text.strip()):
+                numbers[edge].append((p, i))
+    needed = max(MIN_REPEATS, math.ceil(RUNNING_SHARE * len(pages)))
+    doomed: set[tuple[int, int]] = set()
+    running: list[tuple[int, str]] = []
+    for places in seen.values():
+        if len({p for p, _, _ in places}) < needed:
+            continue
+        p, i, _ = places[0]
+        if "#" not in _key(pages[p].lines[i].text):
+            running.append((len(places), pages[p].lines[i].text))
+        ys = sorted(y for _, _, y in places)
+        usual = ys[len(ys) // 2]
+        doomed |= {(p, i) for p, i, y in places if abs(y - usual) <= POSITION_SLACK}
+    for places in numbers.values():
+        # Page numbers sit at a page's edge but not always at the same height (after the last line of text).
+        if len({p for p, _ in places}) >= needed:
+            doomed |= set(places)
+    for p, page in enumerate(pages):
+        gone = {i for q, i in doomed if q == p}
+        if gone:
+            page.lines = [ln for i, ln in enumerate(page.lines) if i not in gone]
+    return len(doomed), [text for _, text in sorted(running, key=lambda r: -r[0])]
+
+
+def _margin_numbers(page: Page) -> int:
+    """Drop the line numbers printed in a margin: a column of integers counting up, beside the text."""
+    found: list[tuple[int, int, float, float, float]] = []  # (line, word, value, x centre, top)
+    for i, line in enumerate(page.lines):
+        words = line.words or []
+        for w in sorted({0, len(words) - 1}) if words else ():
+            x0, top, x1, _, text = words[w]
+            if _INTEGER.match(text):
+                found.append((i, w, float(text), (x0 + x1) / 2, top))
+    if len(found) < MIN_LINE_NUMBERS:
+        return 0
+    # The text's left and right edges, from lines of prose (their own numbers left out).
+    prose = [[w for w in ln.words or [] if not _INTEGER.match(w[4])] for ln in page.lines if len(ln.text.split()) >= 5]
+    prose = [words for words in prose if words]
+    if not prose:
+        return 0
+    left = sorted(words[0][0] for words in prose)[len(prose) // 10]
+    right = sorted(words[-1][2] for words in prose)[-1 - len(prose) // 10]
+    columns: dict[int, list[tuple[int, int, float, float, float]]] = defaultdict(list)
+    for item in found:
+        columns[round(item[3] / 12)].append(item)
+    doomed: dict[int, set[int]] = defaultdict(set)
+    for items in columns.values():
+        if len(items) < MIN_LINE_NUMBERS:
+            continue
+        items.sort(key=lambda it: it[4])
+        steps = [b[2] - a[2] for a, b in itertools.pairwise(items)]
+        counting = sum(1 for s in steps if 0 < s <= 3) >= 0.8 * len(steps)
+        beside = all(it[3] < left or it[3] > right for it in items)
+        if counting and beside:
+            for i, w, *_ in items:
+                doomed[i].add(w)
+    dropped = 0
+    for i in sorted(doomed, reverse=True):
+        line = page.lines[i]
+        words = [w for k, w in enumerate(line.words or []) if k not in doomed[i]]
+        dropped += 1
+        if not words:
+            del page.lines[i]
+        else:
+            _set_words(line, words)
+    return dropped
+
+
+def _set_words(line: Line, words: list[tuple[float, float, float, float, str]]) -> None:
+    line.words = words
+    line.text = " ".join(w[4] for w in words)
+    line.x0, line.top = min(w[0] for w in words), min(w[1] for w in words)
+    line.x1, line.bottom = max(w[2] for w in words), max(w[3] for w in words)

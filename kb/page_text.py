@@ -1,0 +1,221 @@
+"""A page's characters, as pdfium reports them one by one, grouped into lines of words with their boxes.
+
+Read per character rather than as pdfium's page text, because that text does not hold up on real layouts:
+- its offsets stop matching character indices on a page with a character pdfium reports as two (a character outside
+  the Basic Multilingual Plane) or leaves out (a null code), and then no line of the page gets a box;
+- it inserts a space only for a gap of about 0.15 em or more, so tightly set words are glued ("callsfor");
+- it joins a hyphenated line end to the next line ("GPT\\ufffe3"), losing the line break.
+
+Speed: the codes come in one call and the boxes are written straight into one buffer read through numpy; the
+grouping into words and lines is done on arrays, so Python touches words and lines, not characters.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import unicodedata
+
+import numpy as np
+
+from kb import pdfium_calls as pdf
+from kb.parsed import Line
+from kb.symbol_fonts import decode
+
+# A gap without a space character separates words when it is this share of the line's own word spaces (the
+# gaps where a space is), or, in a line without spaces, this share of the glyphs' height. Glyph advances in some
+# files are off by 0.1 em ("Flow s"), so a fixed share of the height alone would split words.
+WORD_SPACE_SHARE = 0.6
+WORD_GAP = 0.15
+MIN_WORD_GAP = 0.08
+# A jump in height of this share of the glyphs' height starts a new line (superscripts move less).
+JUMP = 0.7
+# Lines on one baseline closer than this many heights are one line cut in pieces.
+FRAGMENT_GAP = 1.5
+
+_BREAKS = (0x0A, 0x0D)
+_HYPHEN_MARKS = (0x02, 0xFFFE)  # pdfium's mark for a hyphen at a line break (it joins the two lines)
+_SPACES = np.array([0x09, 0x20, 0xA0, 0x3000, *range(0x2000, 0x200C)], dtype=np.uint32)
+_INVISIBLE = np.array([0xAD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0xFFFF], dtype=np.uint32)
+
+
+def _codes(textpage: int, count: int) -> np.ndarray:
+    """Each character's code point, by character index."""
+    buffer = (ctypes.c_uint16 * (count + 1))()
+    if pdf.get_text(textpage, 0, count, ctypes.addressof(buffer)) == count + 1:
+        return np.frombuffer(buffer, dtype=np.uint16)[:count].astype(np.uint32)
+    # pdfium's text left characters out (null codes): ask for each one
+    return np.array([pdf.get_unicode(textpage, i) for i in range(count)], dtype=np.uint32)
+
+
+def read_lines(textpage: object, height: float, symbol_objects: dict[int, dict[int, str]] | None = None) -> list[Line]:
+    """The page's lines in pdfium's reading order. Each line keeps its words with their boxes in `words`
+    (top-left origin), for the table finders; the parser drops them once tables are found. `symbol_objects`: the
+    page's text objects set in a TeX math-symbol font, with their encodings (see kb.page_objects)."""
+    raw = pdf.handle(textpage.raw)  # type: ignore[attr-defined]
+    count = pdf.count_chars(raw)
+    if count <= 0:
+        return []
+    codes = _codes(raw, count)
+    if symbol_objects:
+        for i in range(count):
+            table = symbol_objects.get(pdf.get_text_object(raw, i) or 0)
+            if table is not None:
+                codes[i] = decode(int(codes[i]), table)
+    rects = (ctypes.c_float * (4 * count))()
+    base = ctypes.addressof(rects)
+    for i in range(count):
+        pdf.get_loose_char_box(raw, i, base + 16 * i)
+    box = np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)  # left, top, right, bottom
+
+    # A surrogate pair is one character: its code goes to the first index, the second is left out.
+    pairs = np.nonzero((codes[:-1] >= 0xD800) & (codes[:-1] < 0xDC00) & (codes[1:] >= 0xDC00) & (codes[1:] < 0xE000))[0]
+    if len(pairs):
+        codes[pairs] = 0x10000 + ((codes[pairs] - 0xD800) << 10) + (codes[pairs + 1] - 0xDC00)
+        codes[pairs + 1] = 0
+    is_break = np.isin(codes, _BREAKS)
+    next_break = np.append(is_break[1:], True)
+    is_hyphen = np.isin(codes, _HYPHEN_MARKS) | ((codes == 0xAD) & next_break)
+    codes[is_hyphen] = 0x2D
+    is_space = np.isin(codes, _SPACES)
+    visible = (codes > 0x20) & ~is_space & ~np.isin(codes, _INVISIBLE) & ~((codes >= 0x7F) & (codes < 0xA0))
+    visible &= (codes < 0xD800) | (codes >= 0xE000)
+    ends = is_break | is_hyphen
+    line_of = np.concatenate(([0], np.cumsum(ends)[:-1]))
+
+    index = np.nonzero(visible)[0]
+    if not len(index):
+        return []
+    text = codes.astype("<u4").tobytes().decode("utf-32-le", "replace")
+    left, top, right, bottom = box[index, 0], box[index, 1], box[index, 2], box[index, 3]
+    # A gap k lies between visible characters k and k+1. A line ends where pdfium ends it, and where the text jumps
+    # to another height without pdfium saying so (lines of one text object placed one under the other).
+    middle, size = (top + bottom) / 2, np.maximum(top - bottom, 1e-3)
+    jump = np.abs(middle[1:] - middle[:-1]) > JUMP * np.maximum(size[1:], size[:-1])
+    new_line = (line_of[index][1:] != line_of[index][:-1]) | jump
+    lines_of_chars = np.concatenate(([0], np.cumsum(new_line)))
+    spaces_before = np.cumsum(is_space)[index]
+    gaps = left[1:] - right[:-1]
+    spaced = (spaces_before[1:] - spaces_before[:-1]) > 0
+    threshold = _word_gaps(gaps, spaced, new_line, lines_of_chars, top - bottom)
+    word_break = new_line | spaced | (gaps > threshold[lines_of_chars[:-1]])
+    word_starts = np.concatenate(([0], np.nonzero(word_break)[0] + 1))
+    word_ends = np.append(word_starts[1:], len(index))
+    word_left = np.minimum.reduceat(left, word_starts).tolist()
+    word_right = np.maximum.reduceat(right, word_starts).tolist()
+    word_top = (height - np.maximum.reduceat(top, word_starts)).tolist()
+    word_bottom = (height - np.minimum.reduceat(bottom, word_starts)).tolist()
+    first_of_word = index[word_starts].tolist()
+    last_of_word = index[word_ends - 1].tolist()
+    line_of_word = lines_of_chars[word_starts].tolist()
+    hyphens = set(np.nonzero(is_hyphen)[0].tolist())
+
+    lines: list[Line] = []
+    words: list[tuple[float, float, float, float, str]] = []
+    for w in range(len(word_starts)):
+        first, last = first_of_word[w], last_of_word[w]
+        if last - first == word_ends[w] - word_starts[w] - 1:
+            chunk = text[first : last + 1]
+        else:
+            chunk = "".join(text[i] for i in index[word_starts[w] : word_ends[w]])
+        if not chunk.isascii():
+            chunk = unicodedata.normalize("NFKC", chunk.replace("\x00", ""))
+        if chunk.strip():
+            words.append((word_left[w], word_top[w], word_right[w], word_bottom[w], chunk))
+        if w + 1 == len(word_starts) or line_of_word[w + 1] != line_of_word[w]:
+            if words:
+                # the font of the line's middle word: a first character may be a bullet, a number or an initial
+                lines.append(_line(raw, words, first_of_word[w - len(words) // 2]))
+                lines[-1].broken = last in hyphens
+            words = []
+    return _join_fragments(lines)
+
+
+def _join_fragments(lines: list[Line]) -> list[Line]:
+    """Join consecutive lines that continue one another on one baseline: some files set each word (or a small
+    capital's first letter) apart, and pdfium then ends a line after each. Wide gaps (table columns) stay apart."""
+    out: list[Line] = []
+    for line in lines:
+        last = out[-1] if out else None
+        if last is None or last.broken or not last.words or not line.words:
+            out.append(line)
+            continue
+        height = max(last.bottom - last.top, line.bottom - line.top)
+        gap = line.x0 - last.x1
+        if abs(last.bottom - line.bottom) > 0.2 * height or not -0.5 <= gap <= FRAGMENT_GAP * height:
+            out.append(line)
+            continue
+        words = list(last.words)
+        first = line.words[0]
+        if gap < MIN_WORD_GAP * height:  # one word split over two lines ("R" + "ESORTS")
+            x0, top, _, bottom, text = words.pop()
+            words.append((x0, min(top, first[1]), first[2], max(bottom, first[3]), text + first[4]))
+            words += line.words[1:]
+        else:
+            words += line.words
+        last.words, last.text = words, " ".join(w[4] for w in words)
+        last.x1, last.top, last.bottom = line.x1, min(last.top, line.top), max(last.bottom, line.bottom)
+        last.broken = line.broken
+    for line in out:
+        _small_capitals(line)
+    return out
+
+
+def _small_capitals(line: Line) -> None:
+    """Join a capital to the small capitals that follow it ("R" + "ESORTS"): set in a smaller size, they read
+    as one word even where the file spaces them like two."""
+    words = line.words or []
+    joined: list[tuple[float, float, float, float, str]] = []
+    for word in words:
+        last = joined[-1] if joined else None
+        if (
+            last is not None
+            and len(last[4]) == 1
+            and last[4].isupper()
+            and word[4][:1].isupper()
+            and word[4].isupper()
+            and word[3] - word[1] < 0.85 * (last[3] - last[1])
+            and abs(word[3] - last[3]) < 0.2 * (last[3] - last[1])
+        ):
+            joined[-1] = (last[0], min(last[1], word[1]), word[2], max(last[3], word[3]), last[4] + word[4])
+        else:
+            joined.append(word)
+    if len(joined) != len(words):
+        line.words, line.text = joined, " ".join(w[4] for w in joined)
+
+
+def _word_gaps(
+    gaps: np.ndarray, spaced: np.ndarray, new_line: np.ndarray, line_of: np.ndarray, heights: np.ndarray
+) -> np.ndarray:
+    """Per line, the narrowest gap that separates two words without a space character between them."""
+    lines = int(line_of[-1]) + 1
+    chars = np.bincount(line_of, minlength=lines)
+    height = np.bincount(line_of, weights=heights, minlength=lines) / np.maximum(chars, 1)
+    within = ~new_line
+    gap_line = line_of[:-1]
+    # the lower quartile of each line's word spaces (gaps where a space is)
+    own = within & spaced
+    own_line, own_gap = gap_line[own], gaps[own]
+    order = np.lexsort((own_gap, own_line))
+    counts = np.bincount(own_line, minlength=lines)
+    firsts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    quartile = own_gap[order][np.minimum(firsts + counts // 4, max(len(own_gap) - 1, 0))] if len(own_gap) else 0.0
+    threshold = np.where(counts > 0, WORD_SPACE_SHARE * quartile, WORD_GAP * height)
+    threshold = np.maximum(threshold, MIN_WORD_GAP * height)
+    # letter-spaced text: when most glyphs stand apart, gaps do not mark words
+    plain = within & ~spaced
+    plain_count = np.bincount(gap_line[plain], minlength=lines)
+    wide = np.bincount(gap_line[plain], weights=gaps[plain] > threshold[gap_line[plain]], minlength=lines)
+    return np.where((plain_count > 0) & (wide * 2 > plain_count), np.inf, threshold)
+
+
+def _line(raw: int, words: list[tuple[float, float, float, float, str]], sample: int) -> Line:
+    return Line(
+        " ".join(w[4] for w in words),
+        min(w[0] for w in words),
+        min(w[1] for w in words),
+        max(w[2] for w in words),
+        max(w[3] for w in words),
+        size=round(pdf.get_font_size(raw, sample), 1),
+        bold=pdf.get_font_weight(raw, sample) >= 600,
+        words=words,
+    )

@@ -1,0 +1,116 @@
+"""Ruled tables: pdfplumber's table finder, fed with the rules pdfium found (no pdfminer pass), turns the lines
+inside each table into one `cell | cell` line per row."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kb.parsed import Line, Page
+
+_Word = tuple[float, float, float, float, str]
+
+
+class _RulePage:
+    """The slice of a pdfplumber page that its table finder reads."""
+
+    def __init__(self, edges: list[dict], width: float, height: float):
+        self.edges = edges
+        self.bbox = (0.0, 0.0, width, height)
+        self.chars: list[dict] = []
+
+
+def ruled_tables(page: Page, edges: list[dict]) -> int:
+    """Replace the lines inside each ruled table of the page by its rows; the number of tables found."""
+    from pdfplumber.table import TableFinder, TableSettings
+
+    finder = TableFinder(_RulePage(edges, page.width, page.height), TableSettings.resolve(None))
+    tables = [t for t in finder.tables if len(t.rows) >= 2 and max(len(r.cells) for r in t.rows) >= 2]
+    if not tables:
+        return 0
+    locate = _cell_locator(tables)
+    texts: dict[tuple[int, int, int], list[str]] = {}
+    words, split = [0] * len(tables), [0] * len(tables)
+    for line in page.lines:
+        for x0, top, x1, bottom, text in line.words or []:
+            cy = (top + bottom) / 2
+            owner = locate((x0 + x1) / 2, cy)
+            if owner is None:
+                continue
+            words[owner[0]] += 1
+            left, right = locate(x0 + 0.5, cy), locate(x1 - 0.5, cy)
+            if left is not None and right is not None and left != right and left[0] == right[0]:
+                split[owner[0]] += 1  # one word spread over two cells
+            texts.setdefault(owner, []).append(text)
+    found = 0
+    for ti, table in enumerate(tables):
+        if split[ti] >= 3 and split[ti] > 0.05 * words[ti]:
+            continue  # rules that frame running text (a figure, a boxed column), not a table: keep the prose
+        x0, top, x1, bottom = table.bbox
+        if _cuts_lines(page.lines, x0, top, x1, bottom):
+            continue  # shading over some columns, not the table's frame: the unruled finder reads the table
+
+        inside = [i for i, ln in enumerate(page.lines) if _centre_in(ln, x0, top, x1, bottom)]
+        at = inside[0] if inside else _insert_at(page.lines, top)
+        gone = set(inside)
+        kept = [ln for i, ln in enumerate(page.lines) if i not in gone]
+        at -= sum(1 for i in inside if i < at)
+        rows = []
+        for ri, row in enumerate(table.rows):
+            values = [" ".join(texts.get((ti, ri, ci), [])) for ci in range(len(row.cells))]
+            if any(values):
+                rx0, rtop, rx1, rbottom = row.bbox
+                rows.append(Line(" | ".join(values), rx0, rtop, rx1, rbottom, kind="table"))
+        page.lines = kept[:at] + rows + kept[at:]
+        found += 1
+    return found
+
+
+def _cell_locator(tables: list) -> Callable[[float, float], tuple[int, int, int] | None]:
+    """(table, row, cell) of the first cell holding a point, in table, row, cell order.
+
+    Table and row boxes enclose their cells, so they rule out most points before any cell is tested.
+    """
+    index = [
+        (t.bbox, [(r.bbox, [(ci, box) for ci, box in enumerate(r.cells) if box is not None]) for r in t.rows])
+        for t in tables
+    ]
+
+    def locate(x: float, y: float) -> tuple[int, int, int] | None:
+        for ti, ((tx0, ttop, tx1, tbottom), rows) in enumerate(index):
+            if not (tx0 <= x <= tx1 and ttop <= y <= tbottom):
+                continue
+            for ri, ((rx0, rtop, rx1, rbottom), cells) in enumerate(rows):
+                if not (rx0 <= x <= rx1 and rtop <= y <= rbottom):
+                    continue
+                for ci, (x0, y0, x1, y1) in cells:
+                    if x0 <= x < x1 and y0 <= y < y1:
+                        return ti, ri, ci
+        return None
+
+    return locate
+
+
+def _cuts_lines(lines: list[Line], x0: float, top: float, x1: float, bottom: float) -> bool:
+    """The box holds part of many lines and leaves the rest of them outside."""
+    touched = cut = 0
+    for line in lines:
+        inside = [
+            x0 - 1 <= (w[0] + w[2]) / 2 <= x1 + 1 and top - 1 <= (w[1] + w[3]) / 2 <= bottom + 1
+            for w in line.words or []
+        ]
+        if any(inside):
+            touched += 1
+            cut += not all(inside)
+    return cut >= 2 and cut > 0.2 * touched
+
+
+def _centre_in(ln: Line, x0: float, top: float, x1: float, bottom: float) -> bool:
+    cx, cy = (ln.x0 + ln.x1) / 2, (ln.top + ln.bottom) / 2
+    return x0 - 1 <= cx <= x1 + 1 and top - 1 <= cy <= bottom + 1
+
+
+def _insert_at(lines: list[Line], top: float) -> int:
+    for i, ln in enumerate(lines):
+        if ln.top >= top:
+            return i
+    return len(lines)

@@ -1,0 +1,234 @@
+"""Tables without ruling lines (financial statements, parameter tables): rows of a label and figures in aligned
+columns under column headers. Each row becomes one line that reads on its own:
+`Net cash provided by operating activities | 2017: 2,912.9 | 2016: 2,199.7`.
+
+Columns are found from the figures alone (they align; a label's words do not), headers are the lines just above
+the first row whose cells sit over those columns, and a row's figures are named by the header of their column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kb.parsed import Line, Page
+
+# A gap this many times the line's height separates cells.
+CELL_GAP = 1.2
+# A table: at least this many rows with figures in at least one shared column.
+MIN_ROWS = 3
+# Header lines looked for above the first row.
+MAX_HEADER_LINES = 4
+# A row's label of more words than this is prose, which ends a table.
+MAX_LABEL_WORDS = 25
+
+_FIGURE = re.compile(r"^[(\[]?[-–—−+]?[$€£¥]?\s?\(?\d[\d,]*(?:\.\d+)?\)?\s?%?[)\]]?\*?$|^[—–−-]{1,3}$|^n/?[am]$", re.I)
+_CURRENCY = frozenset("$€£¥")
+_YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d$", re.I)
+
+
+@dataclass(slots=True)
+class _Cell:
+    x0: float
+    x1: float
+    text: str
+
+    @property
+    def figure(self) -> bool:
+        return bool(_FIGURE.match(self.text))
+
+
+def unruled_tables(page: Page) -> int:
+    """Replace each unruled table's lines on the page by one line per row; the number of tables found."""
+    found, index = 0, 0
+    while index < len(page.lines):
+        end = _table_end(page.lines, index)
+        columns = _columns([_cells(line) for line in page.lines[index:end]]) if end is not None else []
+        if end is None or not columns:
+            index = end if end is not None else index + 1
+            continue
+        start = _header_start(page.lines, index, columns)
+        page.lines[start:end] = rows = _rows(page.lines[start:end], index - start)
+        index = start + len(rows)
+        found += 1
+    return found
+
+
+def _cells(line: Line) -> list[_Cell]:
+    words = line.words or []
+    limit = CELL_GAP * max(1.0, line.bottom - line.top)
+    cells: list[_Cell] = []
+    for i, (x0, _, x1, _, text) in enumerate(words):
+        last = cells[-1] if cells else None
+        if last is not None and last.text in _CURRENCY and _FIGURE.match(text):
+            last.x0, last.x1, last.text = x0, x1, text  # a currency sign opens its figure's cell, whatever the gap
+            continue
+        opens = text in _CURRENCY and i + 1 < len(words) and _FIGURE.match(words[i + 1][4])
+        if last is not None and x0 - last.x1 <= limit and not opens:
+            last.x1, last.text = x1, f"{last.text} {text}"
+        else:
+            cells.append(_Cell(x0, x1, text))
+    return cells
+
+
+def _is_row(line: Line) -> bool:
+    """A label (or nothing) followed by one or more figures."""
+    if line.kind != "text" or not line.words:
+        return False
+    cells = _cells(line)
+    figures = [c for c in cells[1:] if c.figure]
+    return bool(figures) and len(cells) >= 2 and len(cells[0].text.split()) <= MAX_LABEL_WORDS
+
+
+def _table_end(lines: list[Line], start: int) -> int | None:
+    """The end of a table whose first row is lines[start], or None when no table starts there."""
+    if not _is_row(lines[start]):
+        return None
+    rows, index, gap = 1, start + 1, 0
+    while index < len(lines):
+        line = lines[index]
+        if _is_row(line) or (line.kind == "text" and line.words and all(c.figure for c in _cells(line))):
+            rows, gap = rows + 1, 0
+        elif line.kind == "text" and len(line.text.split()) <= 12 and gap < 2:
+            gap += 1  # a section label or a wrapped label inside the table
+        else:
+            break
+        index += 1
+    end = index - gap
+    return end if rows >= MIN_ROWS else None
+
+
+def _header_start(lines: list[Line], first_row: int, columns: list[tuple[float, float]]) -> int:
+    """The first of the header lines just above a table's first row: short lines with a cell over the columns."""
+    start = first_row
+    while start > 0 and first_row - start < MAX_HEADER_LINES:
+        line = lines[start - 1]
+        if line.kind != "text" or len(line.text.split()) > 12 or line.text.rstrip().endswith((".", ":")):
+            break
+        if not any(c.x1 > columns[0][0] - 1 for c in _cells(line)):
+            break  # a title or caption left of the figures
+        if line.bottom > lines[first_row].top + 1 or lines[first_row].top - line.bottom > 4 * (line.bottom - line.top):
+            break  # not above the table, or too far above it
+        start -= 1
+    return start
+
+
+def _columns(rows: list[list[_Cell]]) -> list[tuple[float, float]]:
+    """Column extents: the figures' extents merged where they overlap, kept when two rows or more fill them."""
+    spans = sorted((c.x0, c.x1) for cells in rows for c in cells[1:] if c.figure)
+    merged: list[list[float]] = []
+    for x0, x1 in spans:
+        if merged and x0 <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], x1)
+            merged[-1][2] += 1
+        else:
+            merged.append([x0, x1, 1])
+    return [(x0, x1) for x0, x1, n in merged if n >= 2]
+
+
+def _column_of(cell: _Cell, columns: list[tuple[float, float]]) -> int | None:
+    """The column a cell sits in: the one it overlaps most, else the nearest within its own width."""
+    overlaps = [min(cell.x1, x1) - max(cell.x0, x0) for x0, x1 in columns]
+    best = max(range(len(columns)), key=lambda i: overlaps[i], default=None)
+    if best is not None and overlaps[best] > 0:
+        return best
+    centre = (cell.x0 + cell.x1) / 2
+    centres = [(x0 + x1) / 2 for x0, x1 in columns]
+    near = min(range(len(columns)), key=lambda i: abs(centre - centres[i]), default=None)
+    if near is None:
+        return None
+    # within its own width, or nearer to it than half the way to the next column (a wide header over a narrow
+    # column of right-aligned figures)
+    spacing = min((abs(c - centres[near]) for i, c in enumerate(centres) if i != near), default=0.0)
+    if abs(centre - centres[near]) <= max(columns[near][1] - columns[near][0] + 10, spacing / 2):
+        return near
+    return None
+
+
+def _rows(block: list[Line], header_count: int) -> list[Line]:
+    """The block's lines as table rows, each figure named by its column's header."""
+    while header_count < len(block) - 2 and _header_row(_cells(block[header_count])):
+        header_count += 1  # "(Millions) 2018 2017 2016": the years name the columns
+    body = block[header_count:]
+    cells = [_cells(line) for line in body]
+    columns = _columns(cells) or _columns([_cells(line) for line in block])
+    labels = _header_labels(block[:header_count], columns)
+    out: list[Line] = []
+    for line in block[:header_count]:
+        out.append(_table_line(" | ".join(c.text for c in _cells(line)), [line]))
+    pending: list[Line] = []  # label lines without figures, waiting for the figures of their row
+    for line, row in zip(body, cells):
+        leading = [c for c in row if c.x1 < columns[0][0] - 1 and not c.figure]
+        rest = [c for c in row if c not in leading]
+        if not any(c.figure for c in rest):
+            if pending:
+                out.append(_table_line(" ".join(p.text for p in pending), pending))
+            pending = [line]
+            continue
+        label = " ".join(c.text for c in leading)
+        if not label and len(rest) > len(columns):
+            label, rest = rest[0].text, rest[1:]  # a figure that is the row's own label (a year, a code)
+        parts = [label] if label else []
+        for cell in rest:
+            column = _column_of(cell, columns)
+            name = labels[column] if column is not None else ""
+            parts.append(f"{name}: {cell.text}" if name else cell.text)
+        if pending and (not label or label[0].islower()):
+            parts[0:0] = [" ".join(p.text for p in pending)]  # a wrapped label and the line holding its figures
+            if label:
+                parts[0:2] = [f"{parts[0]} {parts[1]}"]
+            out.append(_table_line(" | ".join(parts), [*pending, line]))
+        else:
+            if pending:
+                out.append(_table_line(" ".join(p.text for p in pending), pending))
+            out.append(_table_line(" | ".join(parts), [line]))
+        pending = []
+    if pending:
+        out.append(_table_line(" ".join(p.text for p in pending), pending))
+    return out
+
+
+def _header_row(cells: list[_Cell]) -> bool:
+    """Column headers rather than figures: years or words under an empty, parenthesised or short label
+    ("(Millions) 2018 2017 2016", "GAAP results 2022 $ million 2023 $ million")."""
+    label = cells[0].text if cells and not _YEAR.match(cells[0].text) else ""
+    heads = cells[1:] if label else cells
+    short = not label or label.startswith("(") or len(label.split()) <= 4
+    return bool(heads) and short and all(_YEAR.match(c.text) or not c.figure for c in heads)
+
+
+def _header_labels(header: list[Line], columns: list[tuple[float, float]]) -> list[str]:
+    """Each column's name: the header cells over it alone, top to bottom; a cell spanning several columns names
+    them only when nothing narrower does."""
+    own: list[list[str]] = [[] for _ in columns]
+    spanning: list[list[str]] = [[] for _ in columns]
+    areas = [[c for c in _cells(line) if c.x1 > columns[0][0] - 1] for line in header]
+    # With a header line naming every column, a line of one cell over them is their caption ("Year Ended ...").
+    captions = len(columns) > 1 and any(len(area) >= len(columns) for area in areas)
+    for figures_area in areas:
+        for cell in figures_area:
+            over = [i for i, (x0, x1) in enumerate(columns) if min(cell.x1, x1) - max(cell.x0, x0) > 0]
+            if captions and len(figures_area) == 1:
+                over = list(range(len(columns)))
+            if len(over) > 1:
+                for i in over:
+                    spanning[i].append(cell.text)
+                continue
+            column = over[0] if over else _column_of(cell, columns)
+            if column is not None and not (cell.x1 < columns[0][0] - 1):
+                own[column].append(cell.text)
+    return [" ".join(own[i] or spanning[i]).rstrip(":") for i in range(len(columns))]
+
+
+def _table_line(text: str, lines: list[Line]) -> Line:
+    return Line(
+        text,
+        min(ln.x0 for ln in lines),
+        min(ln.top for ln in lines),
+        max(ln.x1 for ln in lines),
+        max(ln.bottom for ln in lines),
+        size=lines[0].size,
+        bold=lines[0].bold,
+        kind="table",
+        words=None,
+    )

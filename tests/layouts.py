@@ -1,0 +1,252 @@
+"""Generated PDFs with the layouts of real documents: running headers and footers, margin line numbers, a contents
+page, an unruled statement with column headers, hyphenated line ends, a form's cover, a paper's cover, and the text
+pdfium gets wrong on its own (tightly set words, a TeX symbol font, a character outside the BMP)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pikepdf
+from reportlab.lib.pagesizes import letter
+from reportlab.pdfgen import canvas
+
+WIDTH, HEIGHT = letter
+HEADER = "Draft Specification for Widget Calibration (Second Public Draft)"
+FOOTER_ORG = "Widget Standards Board"
+
+
+def _sentences(page: int, count: int) -> list[str]:
+    return [
+        f"Clause {page}.{i} requires the calibration bench to hold temperature number {page * 100 + i} steady."
+        for i in range(count)
+    ]
+
+
+def draft_pdf(path: Path, pages: int = 4, first_line_number: int = 501) -> Path:
+    """A draft standard: a running header and a footer ("Page N of M" and the issuer) on every page, and line
+    numbers in the left margin counting up through the document. Odd pages draw the numbers as one block before
+    the text (pdfium then reads them as lines of their own), even pages on each text line's baseline."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    number = first_line_number
+    for page in range(1, pages + 1):
+        c.setFont("Helvetica", 8)
+        c.drawString(72, HEIGHT - 40, HEADER)
+        c.drawString(72, 40, FOOTER_ORG)
+        c.drawRightString(WIDTH - 72, 40, f"Page {page} of {pages}")
+        lines = [s for s in _sentences(page, 14)]
+        ys = [HEIGHT - 90 - 16 * i for i in range(len(lines))]
+        if page % 2:
+            block = c.beginText(40, ys[0])
+            block.setFont("Helvetica", 7)
+            block.setLeading(16)
+            for i in range(len(lines)):
+                block.textLine(str(number + i))
+            c.drawText(block)
+        for i, (text, y) in enumerate(zip(lines, ys)):
+            if not page % 2:
+                c.setFont("Helvetica", 7)
+                c.drawString(40, y, str(number + i))
+            c.setFont("Helvetica", 10)
+            c.drawString(72, y, text)
+        number += len(lines)
+        c.showPage()
+    c.save()
+    return path
+
+
+def contents_pdf(path: Path) -> Path:
+    """A cover, a contents page with dot leaders, and three body pages with numbered bold headings."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica-Bold", 20)
+    c.drawString(72, HEIGHT - 120, "Operating Guide for the Harbour Crane Fleet")
+    c.setFont("Helvetica", 11)
+    c.drawString(72, HEIGHT - 150, "Prepared for the port operations team.")
+    c.showPage()
+    entries = [("1 Scope", 3), ("2 Inspection routine", 4), ("2.1 Daily checks", 4), ("3 Load limits", 5)]
+    c.setFont("Helvetica-Bold", 14)
+    c.drawString(72, HEIGHT - 80, "Contents")
+    c.setFont("Helvetica", 11)
+    for i, (entry, page) in enumerate(entries):
+        y = HEIGHT - 110 - 20 * i
+        c.drawString(72, y, entry + " " + "." * 60)
+        c.drawRightString(WIDTH - 72, y, str(page))
+    c.showPage()
+    bodies = {
+        "1 Scope": "The guide covers the gantry cranes of the north quay and their spreaders.",
+        "2 Inspection routine": "Every crane is inspected before the first shift by the duty engineer.",
+        "3 Load limits": "The rated load of the spreader is forty tonnes at the full outreach of the boom.",
+    }
+    for heading, sentence in bodies.items():
+        c.setFont("Helvetica-Bold", 12)
+        c.drawString(72, HEIGHT - 80, heading)
+        c.setFont("Helvetica", 10)
+        for i in range(6):
+            c.drawString(72, HEIGHT - 105 - 15 * i, sentence if i == 0 else f"Further detail {i} on {heading[2:]}.")
+        c.showPage()
+    c.save()
+    return path
+
+
+STATEMENT_ROWS = [
+    ("Net income", ["$ 1,210.4", "$ 1,003.7", "$ 877.5"]),
+    ("Depreciation and amortization", ["512.0", "488.3", "461.9"]),
+    ("Changes in accounts receivable", ["(35.6)", "(12.1)", "4.8"]),
+    ("Net cash provided by operating activities", ["2,912.9", "2,199.7", "1,469.5"]),
+    ("Purchases of property, plant and equipment", ["(640.2)", "(577.0)", "(495.1)"]),
+]
+
+
+def statement_pdf(path: Path) -> Path:
+    """Page 1: prose ending with a full sentence. Page 2: a cash flow statement without ruling lines: a title, a
+    caption over the columns, a row of years, rows of a label and right-aligned figures, a section label row and a
+    label wrapped over two lines."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica", 10)
+    for i, text in enumerate(_sentences(1, 20)):
+        c.drawString(72, HEIGHT - 80 - 15 * i, text)
+    c.showPage()
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(72, HEIGHT - 70, "Consolidated Statement of Cash Flows")
+    c.setFont("Helvetica", 9)
+    c.drawString(72, HEIGHT - 84, "(in millions)")
+    columns = [400, 470, 540]
+    c.drawCentredString(470, HEIGHT - 100, "Year Ended December 31,")
+    for x, year in zip(columns, ["2017", "2016", "2015"]):
+        c.drawRightString(x, HEIGHT - 114, year)
+    y = HEIGHT - 132
+    c.drawString(72, y, "Operating Activities")
+    y -= 14
+    for label, figures in STATEMENT_ROWS:
+        c.drawString(80, y, label)
+        for x, figure in zip(columns, figures):
+            if figure.startswith("$ "):
+                c.drawString(x - 62, y, "$")
+                figure = figure[2:]
+            c.drawRightString(x, y, figure)
+        y -= 14
+    c.drawString(80, y, "Proceeds from the sale of businesses, net of cash sold and of")
+    y -= 10
+    c.drawString(88, y, "transaction costs")
+    for x, figure in zip(columns, ["846.0", "1,065.0", "142.0"]):
+        c.drawRightString(x, y, figure)
+    c.showPage()
+    c.save()
+    return path
+
+
+def hyphenation_pdf(path: Path) -> Path:
+    """Lines ending in hyphens: a split word, an identifier, a compound, and a word the document also prints
+    hyphenated elsewhere."""
+    lines = [
+        "Our baseline is the GPT-",
+        "3 model trained on inter-",
+        "national news with a state-of-the-",
+        "art tokenizer that is well-",
+        "known to practitioners. The well-known tokenizer is fast.",
+    ]
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica", 10)
+    for i, text in enumerate(lines):
+        c.drawString(72, HEIGHT - 80 - 14 * i, text)
+    c.showPage()
+    c.save()
+    return path
+
+
+def form_cover_pdf(path: Path, year: int = 2024) -> Path:
+    """A form's cover: the authority and the form's name set largest, check boxes, field captions in parentheses
+    under their values, the period; then a page of text."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica-Bold", 18)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 60, "UNITED REGISTRY OF FILINGS")
+    c.drawCentredString(WIDTH / 2, HEIGHT - 82, "FORM 20-R")
+    c.setFont("Helvetica", 10)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 110, "[X] ANNUAL STATEMENT PURSUANT TO SECTION 4 OF THE FILINGS RULES")
+    c.drawCentredString(WIDTH / 2, HEIGHT - 124, f"For the fiscal year ended December 31, {year}")
+    c.drawCentredString(WIDTH / 2, HEIGHT - 138, "[ ] TRANSITION STATEMENT")
+    c.setFont("Helvetica-Bold", 16)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 180, "Quill & Ledger Holdings, Inc.")
+    c.setFont("Helvetica", 8)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 192, "(Exact name of registrant as specified in its charter)")
+    c.setFont("Helvetica", 10)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 214, "12 Harbour Road, Portsmouth")
+    c.setFont("Helvetica", 8)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 226, "(Address of principal executive offices)")
+    c.showPage()
+    c.setFont("Helvetica", 10)
+    c.drawString(72, HEIGHT - 80, f"Quill & Ledger sold ledgers and quills in {year} across the harbour towns.")
+    c.showPage()
+    c.save()
+    return path
+
+
+def paper_cover_pdf(path: Path) -> Path:
+    """A paper's first page: the title on two lines at the top, authors, and a figure whose axis label is set
+    larger than the title."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica-Bold", 15)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 80, "Sparse Lattice Embeddings for Tidal Forecasts")
+    c.drawCentredString(WIDTH / 2, HEIGHT - 98, "at Coastal Gauge Stations")
+    c.setFont("Helvetica", 10)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 124, "Ada Marsh and Ben Quay, Institute of Coastal Studies")
+    c.setFont("Helvetica", 17)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 300, "Forecast Error Per Station Type")
+    c.setFont("Helvetica", 10)
+    for i, text in enumerate(_sentences(1, 10)):
+        c.drawString(72, HEIGHT - 340 - 14 * i, text)
+    c.showPage()
+    c.save()
+    return path
+
+
+def tight_words_pdf(path: Path) -> Path:
+    """A line whose words are separated by space characters except two, set 1.8 pt apart without one (pdfium
+    glues those: "callsfor")."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Times-Roman", 10)
+    x, y = 72.0, HEIGHT - 80
+    for text, gap in [("The protocol ", 0.0), ("calls", 1.8), ("for a key exchange at every session.", 0.0)]:
+        c.drawString(x, y, text)
+        x += c.stringWidth(text, "Times-Roman", 10) + gap
+    c.showPage()
+    c.save()
+    return path
+
+
+_TO_UNICODE = b"""/CIDInit /ProcSet findresource begin 12 dict begin begincmap
+/CMapName /Custom def /CMapType 2 def
+1 begincodespacerange <00> <FF> endcodespacerange
+1 beginbfchar <78> <D835DC65> endbfchar
+endcmap CMapName currentdict /CMap defineresource pop end end"""
+
+
+def symbols_pdf(path: Path) -> Path:
+    """Written directly: a line whose "x" maps (ToUnicode) to the math italic x outside the BMP, which pdfium
+    counts as two characters, and a norm written in a font named CMSY10 (TeX's symbol font), whose "k" prints
+    "‖"."""
+    pdf = pikepdf.new()
+    plain = pdf.make_indirect(
+        pikepdf.Dictionary(
+            Type=pikepdf.Name.Font,
+            Subtype=pikepdf.Name.Type1,
+            BaseFont=pikepdf.Name.Helvetica,
+            ToUnicode=pdf.make_stream(_TO_UNICODE),
+        )
+    )
+    symbols = pdf.make_indirect(
+        pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name("/CMSY10"))
+    )
+    content = (
+        b"BT /F1 12 Tf 72 700 Td (Let x be the reading of the gauge.) Tj ET "
+        b"BT /F1 12 Tf 72 680 Td (The norm ) Tj /F2 12 Tf (k) Tj /F1 12 Tf (v) Tj /F2 12 Tf (k) Tj "
+        b"/F1 12 Tf ( stays below one.) Tj ET"
+    )
+    page = pikepdf.Dictionary(
+        Type=pikepdf.Name.Page,
+        MediaBox=[0, 0, WIDTH, HEIGHT],
+        Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=plain, F2=symbols)),
+        Contents=pdf.make_stream(content),
+    )
+    pdf.pages.append(pikepdf.Page(page))
+    pdf.save(path)
+    return path

@@ -1,0 +1,64 @@
+"""Chunk boundaries follow the page's structure; every chunk has a highlight region; contents chunks are marked."""
+
+from pathlib import Path
+
+import pytest
+
+from kb.chunk import chunk_document
+from kb.parse import parse_pdf
+from kb.parsed import Line, Page, ParsedDocument
+from tests import layouts
+
+
+def _words(texts: list[str]) -> list[int]:
+    return [len(t.split()) for t in texts]
+
+
+def test_a_statement_after_a_page_break_starts_its_own_chunk(tmp_path: Path):
+    doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
+    chunks = chunk_document(doc, _words, target=400, limit=500)
+    assert [c.start_page for c in chunks] == [1, 2]
+    assert chunks[1].text.startswith("Consolidated Statement of Cash Flows")
+
+
+def test_a_sentence_running_over_a_page_break_stays_in_one_chunk():
+    def page(number: int, texts: list[str]) -> Page:
+        return Page(number, 600, 800, [Line(t, 72, 60 + 14 * i, 400, 70 + 14 * i) for i, t in enumerate(texts)])
+
+    doc = ParsedDocument(
+        "doc", "", [page(1, ["The bench is calibrated every", "week by the"]), page(2, ["duty engineer."])]
+    )
+    (chunk,) = chunk_document(doc, _words, target=400, limit=500)
+    assert chunk.text == "The bench is calibrated every week by the duty engineer." and chunk.end_page == 2
+
+
+def test_contents_chunks_are_marked_and_label_no_body_chunk(tmp_path: Path):
+    doc = parse_pdf(layouts.contents_pdf(tmp_path / "guide.pdf"), "guide", 10)
+    chunks = chunk_document(doc, _words, target=400, limit=500)
+    kinds = {c.start_page: c.kind for c in chunks}
+    assert kinds == {1: "body", 2: "contents", 3: "body", 4: "body", 5: "body"}
+    assert all(c.start_page == c.end_page for c in chunks)  # no chunk straddles the contents page
+    assert [c.section for c in chunks if c.start_page >= 3] == ["1 Scope", "2 Inspection routine", "3 Load limits"]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        layouts.draft_pdf,
+        layouts.contents_pdf,
+        layouts.statement_pdf,
+        layouts.hyphenation_pdf,
+        layouts.form_cover_pdf,
+        layouts.paper_cover_pdf,
+        layouts.symbols_pdf,
+    ],
+)
+def test_every_chunk_has_a_highlight_region_on_its_pages(tmp_path: Path, make):
+    doc = parse_pdf(make(tmp_path / "doc.pdf"), "doc", 10)
+    chunks = chunk_document(doc, _words, target=60, limit=80)
+    assert chunks
+    for c in chunks:
+        assert c.regions, c.text
+        assert {r.page for r in c.regions} <= set(range(c.start_page, c.end_page + 1))
+        for r in c.regions:
+            assert 0 <= r.x0 < r.x1 <= r.width and 0 <= r.top < r.bottom <= r.height

@@ -1,0 +1,50 @@
+"""Page furniture: running headers and footers, page numbers and margin line numbers are dropped; the text stays."""
+
+import re
+from pathlib import Path
+
+from kb.furniture import remove_furniture
+from kb.parse import parse_pdf
+from kb.parsed import Line, Page
+from tests import layouts
+
+
+def test_running_header_footer_and_page_numbers_are_dropped(tmp_path: Path):
+    doc = parse_pdf(layouts.draft_pdf(tmp_path / "draft.pdf"), "draft", 10)
+    texts = [ln.text for page in doc.pages for ln in page.lines]
+    assert not [t for t in texts if layouts.HEADER in t or layouts.FOOTER_ORG in t or re.search(r"Page \d", t)]
+    assert len(texts) == 4 * 14 and all(t.startswith("Clause ") and t.endswith("steady.") for t in texts)
+    assert doc.furniture == 4 * 2 + 4 * 14  # header and footer line per page, and every margin number
+
+
+def test_margin_line_numbers_are_dropped_in_blocks_and_on_the_line(tmp_path: Path):
+    doc = parse_pdf(layouts.draft_pdf(tmp_path / "draft.pdf"), "draft", 10)
+    odd, even = doc.pages[0], doc.pages[1]  # odd pages draw the numbers as a block, even ones on each line
+    for page in (odd, even):
+        assert all(ln.text.startswith("Clause") for ln in page.lines)
+        assert all(ln.x0 >= 70 for ln in page.lines)  # the boxes no longer reach into the margin
+
+
+def _page(number: int, lines: list[tuple[str, float]], height: float = 800) -> Page:
+    return Page(number, 600, height, [Line(text, 72, top, 300, top + 10, size=10) for text, top in lines])
+
+
+def test_page_numbers_at_varying_heights_are_dropped_and_text_is_kept():
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
+    pages = [
+        _page(n, [(f"Body sentence about {w}.", 100), (f"More about {w} here.", 120), (str(n), 130 + 40 * n)])
+        for n, w in enumerate(words, 1)
+    ]
+    dropped, running = remove_furniture(pages)
+    assert dropped == 6 and running == []
+    for page, w in zip(pages, words):
+        assert [ln.text for ln in page.lines] == [f"Body sentence about {w}.", f"More about {w} here."]
+
+
+def test_a_line_repeated_on_few_pages_is_text():
+    pages = [
+        _page(n, [("Consolidated Statement of Income" if n < 3 else f"Note {n}", 50), ("Text.", 90)])
+        for n in range(1, 11)
+    ]
+    remove_furniture(pages)
+    assert sum(ln.text == "Consolidated Statement of Income" for p in pages for ln in p.lines) == 2

@@ -1,0 +1,39 @@
+"""Tables without ruling lines become rows that read on their own, each figure named by its column's header."""
+
+from pathlib import Path
+
+from kb.parse import parse_pdf
+from tests import layouts
+
+
+def _rows(tmp_path: Path) -> list[str]:
+    doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
+    return [ln.text for ln in doc.pages[1].lines if ln.kind == "table"]
+
+
+def test_each_row_names_its_figures_by_their_column_headers(tmp_path: Path):
+    rows = _rows(tmp_path)
+    assert "Net cash provided by operating activities | 2017: 2,912.9 | 2016: 2,199.7 | 2015: 1,469.5" in rows
+    assert "Net income | 2017: 1,210.4 | 2016: 1,003.7 | 2015: 877.5" in rows  # currency signs left out
+    assert "Changes in accounts receivable | 2017: (35.6) | 2016: (12.1) | 2015: 4.8" in rows
+
+
+def test_header_section_and_wrapped_labels_stay_in_the_table(tmp_path: Path):
+    rows = _rows(tmp_path)
+    assert rows[:3] == ["Year Ended December 31,", "2017 | 2016 | 2015", "Operating Activities"]
+    assert rows[-1] == (
+        "Proceeds from the sale of businesses, net of cash sold and of transaction costs"
+        " | 2017: 846.0 | 2016: 1,065.0 | 2015: 142.0"
+    )
+
+
+def test_the_title_above_the_table_stays_text(tmp_path: Path):
+    doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
+    kinds = {ln.text: ln.kind for ln in doc.pages[1].lines}
+    assert kinds["(in millions)"] == "text"
+    assert kinds["Consolidated Statement of Cash Flows"] != "table"
+
+
+def test_prose_with_figures_is_not_a_table(tmp_path: Path):
+    doc = parse_pdf(layouts.draft_pdf(tmp_path / "draft.pdf"), "draft", 10)
+    assert not [ln for p in doc.pages for ln in p.lines if ln.kind == "table"]
