@@ -139,13 +139,13 @@ def cmd_docs(args: argparse.Namespace) -> int:
     if not docs:
         print("no documents")
         return 0
-    print(f"{'doc_id':32} {'pages':>5} {'chunks':>6} {'status':9} ingested")
+    print(f"{'doc_id':32} {'pages':>5} {'chunks':>6} {'status':9} {'ingested':16} title")
     stale = 0
     for d in docs:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(d.ingested_at)) if d.ingested_at else "-"
         mark = "" if d.recipe == base.settings.recipe else "*"
         stale += bool(mark)
-        print(f"{d.doc_id[:32]:32} {d.pages:5d} {d.chunks:6d} {d.status + mark:9} {when}")
+        print(f"{d.doc_id[:32]:32} {d.pages:5d} {d.chunks:6d} {d.status + mark:9} {when:16} {d.title[:90]}")
     if stale:
         print(f"* {stale} document(s) chunked or embedded by an older recipe: ingest their files again to refresh them")
     return 0

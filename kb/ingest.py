@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from kb.cards import distinct_title
 from kb.chunk import chunk_document
 from kb.files import collect, doc_id_for, failure, file_hash
 from kb.lexical import chunk_terms
@@ -38,6 +39,7 @@ class Ingestion:
         self.store = store
         self.settings = settings
         self._embedder = embedder
+        self._titles: dict[str, str] = {}  # casefolded title -> the document that has it
 
     @property
     def embedder(self) -> Embedder:
@@ -73,6 +75,7 @@ class Ingestion:
             )
         self.repair()
         catalogue = {d.doc_id: d for d in self.store.documents()}
+        self._titles = {d.title.casefold(): d.doc_id for d in catalogue.values() if d.title}
         queue: list[tuple[int, Path, str]] = []
         recipe = self.settings.recipe
         for index, path in enumerate(files):
@@ -192,6 +195,9 @@ class Ingestion:
         parsed = parsers.result(path)
         if isinstance(parsed, str):
             return parsed, parsed
+        taken = {title for title, doc_id in self._titles.items() if doc_id != parsed.doc_id}
+        parsed.title = parsed.card.title = distinct_title(parsed.card, taken)
+        self._titles[parsed.title.casefold()] = parsed.doc_id
         settings = self.settings
         embedder = self.embedder
         room = embedder.max_tokens - 2 - 24  # special tokens, and room for the section path's header
@@ -232,6 +238,9 @@ class Ingestion:
             status="pending",
             source=str(path),
             title=parsed.title,
+            organisation=parsed.card.organisation,
+            period=parsed.card.period,
+            name=parsed.card.name,
             pages=len(parsed.pages),
             chunks=len(chunks),
             tables=parsed.tables,

@@ -72,6 +72,9 @@ def list_documents(base: KnowledgeBase) -> None:
             {
                 "document": d.doc_id,
                 "title": d.title,
+                "organisation": d.organisation,
+                "date or period": d.period,
+                "file name": d.name or d.doc_id,
                 "pages": d.pages,
                 "chunks": d.chunks,
                 "status": d.status if d.recipe == base.settings.recipe else f"{d.status}, older recipe: add again",

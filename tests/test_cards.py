@@ -1,0 +1,53 @@
+"""Document cards: a title that tells the document apart, the organisation, the period, the file name."""
+
+from pathlib import Path
+
+from kb.base import KnowledgeBase
+from kb.cards import distinct_title
+from kb.parse import parse_pdf
+from kb.parsed import Card
+from kb.settings import KBSettings
+from tests import layouts
+
+
+def test_a_forms_title_says_who_what_and_when_not_the_form_label(tmp_path: Path):
+    doc = parse_pdf(layouts.form_cover_pdf(tmp_path / "QL_2024_20R.pdf", 2024), "QL_2024_20R", 10)
+    assert doc.title == "Quill & Ledger Holdings, Inc., FORM 20-R, fiscal year ended December 31, 2024"
+    assert doc.card.organisation == "Quill & Ledger Holdings, Inc."
+    assert doc.card.period == "fiscal year ended December 31, 2024"
+    assert doc.card.name == "QL 2024 20R"
+    other = parse_pdf(layouts.form_cover_pdf(tmp_path / "QL_2023_20R.pdf", 2023), "QL_2023_20R", 10)
+    assert other.title != doc.title
+
+
+def test_a_papers_title_is_its_top_block_not_a_larger_figure_label(tmp_path: Path):
+    doc = parse_pdf(layouts.paper_cover_pdf(tmp_path / "tides.pdf"), "tides", 10)
+    assert doc.title == "Sparse Lattice Embeddings for Tidal Forecasts at Coastal Gauge Stations"
+    assert doc.card.organisation == "Institute of Coastal Studies"
+
+
+def test_without_a_cover_title_the_running_header_names_the_document(tmp_path: Path):
+    doc = parse_pdf(layouts.draft_pdf(tmp_path / "draft.pdf"), "draft", 10)
+    assert doc.title == layouts.HEADER
+
+
+def test_distinct_title_adds_the_period_then_the_file_name():
+    card = Card(title="Annual Report", period="year ended June 30, 2024", name="acme 2024")
+    assert distinct_title(card, set()) == "Annual Report"
+    assert distinct_title(card, {"annual report"}) == "Annual Report (year ended June 30, 2024)"
+    taken = {"annual report", "annual report (year ended june 30, 2024)"}
+    assert distinct_title(card, taken) == "Annual Report (acme 2024)"
+
+
+def test_no_two_documents_of_a_store_share_a_title(tmp_path: Path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    layouts.paper_cover_pdf(folder / "tides.pdf")
+    layouts.paper_cover_pdf(folder / "tides_copy.pdf")
+    kb = KnowledgeBase(KBSettings(store_dir=tmp_path / "store", parse_workers=1))
+    assert not kb.ingest([folder]).failed
+    titles = {d.doc_id: d.title for d in kb.documents()}
+    assert titles["tides"] == "Sparse Lattice Embeddings for Tidal Forecasts at Coastal Gauge Stations"
+    assert titles["tides_copy"] == f"{titles['tides']} (tides copy)"
+    records = {d.doc_id: d for d in kb.documents()}
+    assert records["tides"].organisation == "Institute of Coastal Studies" and records["tides"].name == "tides"
