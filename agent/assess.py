@@ -29,6 +29,12 @@ def is_reference(hit: dict[str, Any]) -> bool:
     return is_reference_list(hit.get("section", "") or "", hit["text"])
 
 
+def is_evidence(hit: dict[str, Any]) -> bool:
+    """A passage that can support an answer: not a reference list (it names other works) and not a contents,
+    index or list-of-tables page (it names the document's parts and their pages, not what they say)."""
+    return hit.get("kind", "body") != "contents" and not is_reference(hit)
+
+
 def token_set(texts: Iterable[str]) -> set[str]:
     out: set[str] = set()
     for text in texts:
@@ -139,7 +145,7 @@ def topic_hits(topic: str, evidence: list[dict[str, Any]]) -> list[dict[str, Any
 def assess(state: dict[str, Any]) -> dict[str, Any]:
     """The verdict on the merged evidence: sufficient or not, with every check's outcome and detail."""
     s = state["settings"]
-    evidence = [h for h in state.get("evidence", []) if not is_reference(h)]
+    evidence = [h for h in state.get("evidence", []) if is_evidence(h)]
     texts = [passage(h) for h in evidence]
     identifiers = state.get("identifiers", [])
     others = [t for t in state.get("key_terms", []) if t not in identifiers]

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.assess import is_reference, squashed, term_covered, topic_hits
+from agent.assess import is_evidence, squashed, term_covered, topic_hits
 from agent.intent import content_terms, is_identifier
 from kb.lexical import tokenize
 from kb.references import is_citation
@@ -90,7 +90,7 @@ def compose(
     """
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
     for i, item in enumerate(context):
-        if is_reference(item):
+        if not is_evidence(item):
             continue
         for j, sentence in enumerate(sentences(item["text"])):
             words = len(sentence.split())

@@ -14,7 +14,7 @@ from langgraph.config import get_stream_writer
 from langgraph.types import interrupt
 
 from agent.assess import assess as assess_evidence
-from agent.assess import topic_hits
+from agent.assess import is_evidence, topic_hits
 from agent.intent import plan_for, read_question
 from agent.llm import Grade, LLMError, LLMStatus, OllamaLLM, Rewrite
 from agent.prompts import grader_messages, rewrite_messages
@@ -78,8 +78,10 @@ def bump(state: dict[str, Any], **add: int) -> dict[str, int]:
 
 
 def context_of(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The best evidence, numbered c1..cN: best ranks of every round first, so each round contributes."""
-    ranked = sorted(enumerate(state.get("evidence", [])), key=lambda e: (e[1]["rank"], e[1]["round"], e[0]))
+    """The best evidence, numbered c1..cN: best ranks of every round first, so each round contributes. Reference
+    lists and contents pages are never offered for citation."""
+    usable = [hit for hit in state.get("evidence", []) if is_evidence(hit)]
+    ranked = sorted(enumerate(usable), key=lambda e: (e[1]["rank"], e[1]["round"], e[0]))
     return [{**hit, "key": f"c{i}"} for i, (_, hit) in enumerate(ranked[:CONTEXT_SIZE], 1)]
 
 

@@ -7,6 +7,7 @@ import pytest
 from agent.assess import assess, is_reference
 from agent.extractive import compose, sentences
 from agent.intent import read_question
+from agent.nodes import context_of
 from agent.refine import find_contraction, find_expansion
 from agent.settings import PRESETS, AgentSettings
 from agent.verify import split_cited, verify
@@ -198,3 +199,17 @@ def test_two_specific_identifiers_keep_both_their_documents() -> None:
     state = assess_state("What does the ZX-9 change about the QR-2 warm-up step?", evidence)
     assert state["identifiers"] == ["ZX-9", "QR-2"]
     assert assess(state)["subject_docs"] == ["qr", "zx"]  # neither name is shared: both documents are the subject
+
+
+def test_a_contents_page_is_never_evidence() -> None:
+    """A contents entry names the part that answers, not the answer: it neither passes the checks nor gets cited."""
+    entry = {**hit("guide", "3 Load limits of the spreader and the rated load ........ 5", 1), "kind": "contents"}
+    state = assess_state("What is the rated load of the spreader?", [entry])
+    assert not assess(state)["sufficient"]
+    assert compose("What is the rated load of the spreader?", "general", [], [{**entry, "key": "c1"}], 3) == ""
+    body = hit("guide", "The rated load of the spreader is forty tonnes at full outreach.", 2)
+    state["evidence"] = [entry, body]
+    assert assess(state)["sufficient"]
+    assert context_of({"evidence": [{**entry, "rank": 1, "round": 1}, {**body, "rank": 2, "round": 1}]}) == [
+        {**body, "rank": 2, "round": 1, "key": "c1"}
+    ]
