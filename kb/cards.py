@@ -92,7 +92,13 @@ def read_card(pages: list[Page], doc_id: str, running: list[str] | None = None) 
     name = " ".join(doc_id.replace("_", " ").split())
     named = next((text for text in running or [] if _words(text) >= 3 and not _names_organisation(text)), "")
     title = _title([] if form else prominent, organisation, identifier, period, prominent, named) or name
-    return Card(title=title, organisation=organisation, period=period, name=name)
+    return Card(
+        title=title,
+        organisation=organisation,
+        period=period,
+        name=name,
+        form_cover=cover.number if form and cover else 0,
+    )
 
 
 def _title(

@@ -17,7 +17,11 @@ EDGE_LINES = 3
 # A line is running when it repeats at a page's edge on this share of the pages (and on at least MIN_REPEATS).
 RUNNING_SHARE = 0.2
 MIN_REPEATS = 3
-# ... at about the same height: within this share of the page height of where it usually is.
+# Or on at least STRETCH_REPEATS pages of a stretch it covers this densely (the footer of an appended exhibit).
+STRETCH_REPEATS = 8
+STRETCH_SHARE = 0.6
+# ... at about the same height (within this share of the page height of where it usually is), or as the outermost
+# line of the page (a footer that follows the text, wherever the text ends).
 POSITION_SLACK = 0.03
 # Margin line numbers: at least this many numbers in one column of a page, counting up.
 MIN_LINE_NUMBERS = 5
@@ -53,37 +57,43 @@ def _edges(page: Page) -> list[tuple[int, str, bool]]:
 def _running_lines(pages: list[Page]) -> tuple[int, list[str]]:
     if len(pages) < MIN_REPEATS:
         return 0, []
-    seen: dict[tuple[str, str], list[tuple[int, int, float]]] = defaultdict(list)  # -> (page, line, relative y)
+    # (text key, edge) -> (page, line, relative height, outermost at that edge)
+    seen: dict[tuple[str, str], list[tuple[int, int, float, bool]]] = defaultdict(list)
     numbers: dict[str, list[tuple[int, int]]] = defaultdict(list)  # page numbers at an edge, by edge
     for p, page in enumerate(pages):
-        for i, edge, outermost in _edges(page):
+        edges = _edges(page)
+        for i, edge, outermost in edges:
             line = page.lines[i]
             if line.kind == "table" and len(line.text) > 40:
                 continue  # a table's rows are content even when a long table repeats its header on each page
-            seen[(_key(line.text), edge)].append((p, i, line.top / page.height))
+            extreme = i == (edges[0][0] if edge == "top" else edges[-1][0])  # the page's first or last line
+            seen[(_key(line.text), edge)].append((p, i, line.top / page.height, extreme))
             if outermost and _PAGE_NUMBER.match(line.text.strip()):
                 numbers[edge].append((p, i))
     needed = max(MIN_REPEATS, math.ceil(RUNNING_SHARE * len(pages)))
     doomed: set[tuple[int, int]] = set()
     running: list[tuple[int, str]] = []
     for places in seen.values():
-        if len({p for p, _, _ in places}) < needed:
+        on = sorted({p for p, *_ in places})
+        stretch = len(on) >= STRETCH_REPEATS and len(on) >= STRETCH_SHARE * (on[-1] - on[0] + 1)
+        if len(on) < needed and not stretch:
             continue
-        p, i, _ = places[0]
+        p, i, *_ = places[0]
         if "#" not in _key(pages[p].lines[i].text):
             running.append((len(places), pages[p].lines[i].text))
-        ys = sorted(y for _, _, y in places)
+        ys = sorted(y for _, _, y, _ in places)
         usual = ys[len(ys) // 2]
-        doomed |= {(p, i) for p, i, y in places if abs(y - usual) <= POSITION_SLACK}
+        doomed |= {(p, i) for p, i, y, extreme in places if abs(y - usual) <= POSITION_SLACK or extreme}
     for places in numbers.values():
         # Page numbers sit at a page's edge but not always at the same height (after the last line of text).
         if len({p for p, _ in places}) >= needed:
             doomed |= set(places)
-    for p, page in enumerate(pages):
-        gone = {i for q, i in doomed if q == p}
-        if gone:
-            page.lines = [ln for i, ln in enumerate(page.lines) if i not in gone]
-    return len(doomed), [text for _, text in sorted(running, key=lambda r: -r[0])]
+    by_page: dict[int, set[int]] = defaultdict(set)
+    for p, i in doomed:
+        by_page[p].add(i)
+    for p, gone in by_page.items():
+        pages[p].lines = [ln for i, ln in enumerate(pages[p].lines) if i not in gone]
+    return len(doomed), list(dict.fromkeys(text for _, text in sorted(running, key=lambda r: -r[0])))
 
 
 def _margin_numbers(page: Page) -> int:

@@ -6,11 +6,15 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from kb.parsed import Page
+from kb.parsed import Card, Line, Page
 
 NUMBERED = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z](?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.)\s+\S")
 _NUMERIC = re.compile(r"^[(\-–—−+$€£¥]*\d[\d,.]*%?\)?$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
+# A form's field caption under the value it names: the value is not a heading.
+_CAPTION = re.compile(r"^\([^()]{3,120}\)$")
+# The largest number a section of a document is numbered with.
+MAX_SECTION_NUMBER = 40
 
 
 def body_size(pages: list[Page]) -> float:
@@ -23,20 +27,38 @@ def body_size(pages: list[Page]) -> float:
     return (sizes.most_common(1)[0][0] or 1.0) if sizes else 1.0
 
 
-def mark_headings(pages: list[Page], title: str) -> None:
-    """Flag heading lines on body pages and set their level."""
+def mark_headings(pages: list[Page], card: Card) -> None:
+    """Flag heading lines on body pages and set their level. The title's lines, a form's cover, and on the first
+    page type set larger than any heading of the other pages (a cover's display type) give no sections."""
     body = body_size(pages)
-    for page in pages:
-        if page.kind != "body":
+    found = [
+        (page.number, ln)
+        for page in pages
+        if page.kind == "body"
+        for ln, below in zip(page.lines, [*page.lines[1:], None])
+        if _is_heading(ln, body) and not (below is not None and _CAPTION.match(below.text))
+    ]
+    later = [ln.size for number, ln in found if number > 1]
+    cover_limit = max(later) if later else float("inf")
+    for number, ln in found:
+        in_title = len(ln.text) >= 6 and ln.text in card.title
+        if in_title or number == card.form_cover or (number == 1 and ln.size > cover_limit):
             continue
-        for ln in page.lines:
-            if ln.kind != "text" or ln.text == title or not heading_shape(ln.text):
-                continue
-            numbered = NUMBERED.match(ln.text)
-            larger = ln.size >= body * 1.12
-            if larger or (ln.bold and (numbered or len(ln.text.split()) <= 6)):
-                ln.kind = "heading"
-                ln.level = ln.text.split()[0].rstrip(".").count(".") + 1 if numbered else (1 if larger else 2)
+        numbered = _numbered(ln.text)
+        ln.kind = "heading"
+        ln.level = ln.text.split()[0].rstrip(".").count(".") + 1 if numbered else (1 if ln.size >= body * 1.12 else 2)
+
+
+def _is_heading(ln: Line, body: float) -> bool:
+    if ln.kind != "text" or not heading_shape(ln.text):
+        return False
+    return ln.size >= body * 1.12 or (ln.bold and (_numbered(ln.text) or len(ln.text.split()) <= 6))
+
+
+def _numbered(text: str) -> bool:
+    """Numbered like a section ("3.1 Data"), not like an address ("83 Tower Road")."""
+    match = NUMBERED.match(text)
+    return bool(match) and (not text[:1].isdigit() or int(re.match(r"\d+", text).group()) <= MAX_SECTION_NUMBER)
 
 
 def heading_shape(text: str) -> bool:
@@ -45,6 +67,7 @@ def heading_shape(text: str) -> bool:
     figures = sum(1 for w in words if _NUMERIC.match(w))
     return (
         1 <= len(words) <= 12
+        and sum(c.isalpha() for c in text) >= 4
         and len(text) <= 90
         and text[-1] not in ".,;"
         and any(c.isalpha() for c in text)

@@ -13,6 +13,7 @@ grouping into words and lines is done on arrays, so Python touches words and lin
 from __future__ import annotations
 
 import ctypes
+import re
 import unicodedata
 
 import numpy as np
@@ -208,6 +209,19 @@ def _word_gaps(
     return np.where((plain_count > 0) & (wide * 2 > plain_count), np.inf, threshold)
 
 
+# Bold faces by name: the weight pdfium reports is off for many embedded fonts (475 for a bold face, 240 for its
+# regular one).
+_BOLD_NAME = re.compile(rb"bold|black|heavy|semibold|demi", re.IGNORECASE)
+_name = ctypes.create_string_buffer(96)
+
+
+def _bold(raw: int, char: int) -> bool:
+    if pdf.get_font_weight(raw, char) >= 600:
+        return True
+    size = pdf.get_font_info(raw, char, ctypes.addressof(_name), len(_name), 0)
+    return bool(size) and bool(_BOLD_NAME.search(_name.value))
+
+
 def _line(raw: int, words: list[tuple[float, float, float, float, str]], sample: int) -> Line:
     return Line(
         " ".join(w[4] for w in words),
@@ -216,6 +230,6 @@ def _line(raw: int, words: list[tuple[float, float, float, float, str]], sample:
         max(w[2] for w in words),
         max(w[3] for w in words),
         size=round(pdf.get_font_size(raw, sample), 1),
-        bold=pdf.get_font_weight(raw, sample) >= 600,
+        bold=_bold(raw, sample),
         words=words,
     )

@@ -106,7 +106,7 @@ def parse_pdf(path: Path, doc_id: str, max_mb: float) -> ParsedDocument:
             line.words = None  # only the table finders read them; the parsed document crosses processes
     resolve_hyphens(pages)
     card = read_card(pages, doc_id, running)
-    mark_headings(pages, card.title)
+    mark_headings(pages, card)
     return ParsedDocument(doc_id=doc_id, title=card.title, pages=pages, tables=tables, card=card, furniture=furniture)
 
 

@@ -28,6 +28,7 @@ get_loose_char_box = _plain(pdfium_c.FPDFText_GetLooseCharBox, _I, _V, _I, _V)
 get_text_object = _plain(pdfium_c.FPDFText_GetTextObject, _V, _V, _I)
 get_font_size = _plain(pdfium_c.FPDFText_GetFontSize, ctypes.c_double, _V, _I)
 get_font_weight = _plain(pdfium_c.FPDFText_GetFontWeight, _I, _V, _I)
+get_font_info = _plain(pdfium_c.FPDFText_GetFontInfo, ctypes.c_ulong, _V, _I, _V, ctypes.c_ulong, _V)
 
 count_page_objects = _plain(pdfium_c.FPDFPage_CountObjects, _I, _V)
 get_page_object = _plain(pdfium_c.FPDFPage_GetObject, _V, _V, _I)

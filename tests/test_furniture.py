@@ -48,3 +48,29 @@ def test_a_line_repeated_on_few_pages_is_text():
     ]
     remove_furniture(pages)
     assert sum(ln.text == "Consolidated Statement of Income" for p in pages for ln in p.lines) == 2
+
+
+def test_a_footer_that_follows_the_text_is_dropped_wherever_the_text_ends():
+    topics = ["cranes", "winches", "booms", "cables", "brakes", "hooks"]
+    pages = [
+        _page(
+            n,
+            [
+                (f"Text about {t} on this page.", 100),
+                (f"More on {t}.", 115 + 60 * n),
+                (f"Guide 2024 {n}", 140 + 60 * n),
+            ],
+        )
+        for n, t in enumerate(topics, 1)
+    ]
+    dropped, _ = remove_furniture(pages)
+    assert dropped == 6 and all(len(p.lines) == 2 for p in pages)
+
+
+def test_the_running_line_of_an_appended_exhibit_is_dropped():
+    """An exhibit's footer on ten pages of a fifty-page document: too few pages overall, but a dense stretch."""
+    pages = [_page(n, [(f"Body {'abcdefghij'[n % 10]} text {n // 10}.", 100)]) for n in range(1, 51)]
+    for page in pages[30:40]:
+        page.lines.append(Line("Supply Agreement – Exhibit Terms", 72, 700, 300, 710, size=10))
+    dropped, running = remove_furniture(pages)
+    assert running == ["Supply Agreement – Exhibit Terms"] and dropped == 10
