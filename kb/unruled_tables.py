@@ -22,7 +22,10 @@ MAX_HEADER_LINES = 4
 # A row's label of more words than this is prose, which ends a table.
 MAX_LABEL_WORDS = 25
 
-_FIGURE = re.compile(r"^[(\[]?[-–—−+]?[$€£¥]?\s?\(?\d[\d,]*(?:\.\d+)?\)?\s?%?[)\]]?\*?$|^[—–−-]{1,3}$|^n/?[am]$", re.I)
+# A figure: a number with its sign, currency, parentheses, percent or magnitude ("392k", "175B"), a pair of them
+# ("80.6/80.1", "84.6±0.2"), a dash for none, or "n/a".
+_NUMBER = r"[-–—−+]?[$€£¥]?\s?\(?\d[\d,]*(?:\.\d+)?\)?\s?(?:%|[kKMBx])?"
+_FIGURE = re.compile(rf"^[(\[]?{_NUMBER}(?:\s?[/±]\s?{_NUMBER})?[)\]]?\*?$|^[—–−-]{{1,3}}$|^n/?[am]$", re.I)
 _CURRENCY = frozenset("$€£¥")
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d$", re.I)
 
@@ -198,26 +201,34 @@ def _header_row(cells: list[_Cell]) -> bool:
 
 
 def _header_labels(header: list[Line], columns: list[tuple[float, float]]) -> list[str]:
-    """Each column's name: the header cells over it alone, top to bottom; a cell spanning several columns names
-    them only when nothing narrower does."""
+    """Each column's name: the header text over it alone, top to bottom. A line of one cell over several columns is
+    their caption when another header line names every column ("Year Ended December 31," over "2017 2016 2015"),
+    and names them only when nothing narrower does; otherwise its words are column names set close together
+    ("BoolQ PIQA SIQA") and each goes to the column under it."""
     own: list[list[str]] = [[] for _ in columns]
     spanning: list[list[str]] = [[] for _ in columns]
-    areas = [[c for c in _cells(line) if c.x1 > columns[0][0] - 1] for line in header]
-    # With a header line naming every column, a line of one cell over them is their caption ("Year Ended ...").
-    captions = len(columns) > 1 and any(len(area) >= len(columns) for area in areas)
-    for figures_area in areas:
-        for cell in figures_area:
+    areas = [(line, [c for c in _cells(line) if c.x1 > columns[0][0] - 1]) for line in header]
+    captions = len(columns) > 1 and any(len(area) >= len(columns) for _, area in areas)
+    for line, area in areas:
+        for cell in area:
             over = [i for i, (x0, x1) in enumerate(columns) if min(cell.x1, x1) - max(cell.x0, x0) > 0]
-            if captions and len(figures_area) == 1:
+            if captions and len(area) == 1:
                 over = list(range(len(columns)))
-            if len(over) > 1:
+            if len(over) > 1 and captions:
                 for i in over:
                     spanning[i].append(cell.text)
                 continue
-            column = over[0] if over else _column_of(cell, columns)
-            if column is not None and not (cell.x1 < columns[0][0] - 1):
-                own[column].append(cell.text)
+            parts = _word_cells(line, cell) if len(over) > 1 else [cell]
+            for part in parts:
+                column = _column_of(part, columns)
+                if column is not None:
+                    own[column].append(part.text)
     return [" ".join(own[i] or spanning[i]).rstrip(":") for i in range(len(columns))]
+
+
+def _word_cells(line: Line, cell: _Cell) -> list[_Cell]:
+    """The words of a line that lie within a cell, each as a cell of its own."""
+    return [_Cell(x0, x1, text) for x0, _, x1, _, text in line.words or [] if cell.x0 <= x0 and x1 <= cell.x1]
 
 
 def _table_line(text: str, lines: list[Line]) -> Line:

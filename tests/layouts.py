@@ -250,3 +250,26 @@ def symbols_pdf(path: Path) -> Path:
     pdf.pages.append(pikepdf.Page(page))
     pdf.save(path)
     return path
+
+
+def results_table_pdf(path: Path) -> Path:
+    """A paper's results table: column names centred over narrow columns, close enough together to read as one
+    cell, figures with magnitudes and pairs ("80/81", "2.5k"), and a row label that holds a size."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica", 9)
+    centres = [250, 284, 318, 352]
+    for centre, name in zip(centres, ["Tide", "Surge", "Wave", "Mean"]):
+        c.drawCentredString(centre, HEIGHT - 100, name)
+    rows = [
+        ("Baseline", ["80/79", "66.1", "2.5k", "74.0"]),
+        ("Lattice small", ["84/83", "71.2", "8.5k", "79.6"]),
+        ("Lattice large", ["86/85", "72.1", "12k", "82.1"]),
+    ]
+    for i, (label, figures) in enumerate(rows):
+        y = HEIGHT - 116 - 13 * i
+        c.drawString(72, y, label)
+        for centre, figure in zip(centres, figures):
+            c.drawRightString(centre + 10, y, figure)
+    c.showPage()
+    c.save()
+    return path

@@ -37,3 +37,9 @@ def test_the_title_above_the_table_stays_text(tmp_path: Path):
 def test_prose_with_figures_is_not_a_table(tmp_path: Path):
     doc = parse_pdf(layouts.draft_pdf(tmp_path / "draft.pdf"), "draft", 10)
     assert not [ln for p in doc.pages for ln in p.lines if ln.kind == "table"]
+
+
+def test_column_names_set_close_together_each_name_their_own_column(tmp_path: Path):
+    doc = parse_pdf(layouts.results_table_pdf(tmp_path / "results.pdf"), "results", 10)
+    rows = [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
+    assert "Lattice small | Tide: 84/83 | Surge: 71.2 | Wave: 8.5k | Mean: 79.6" in rows
