@@ -25,6 +25,8 @@ STRETCH_SHARE = 0.6
 POSITION_SLACK = 0.03
 # Margin line numbers: at least this many numbers in one column of a page, counting up.
 MIN_LINE_NUMBERS = 5
+# Integers counting up by one, this many in a row within a line of text, are numbering or ticks, not words.
+MIN_RUN = 4
 
 _DIGITS = re.compile(r"\d+")
 _PAGE_NUMBER = re.compile(
@@ -37,7 +39,8 @@ def remove_furniture(pages: list[Page]) -> tuple[int, list[str]]:
     """Drop running headers and footers, page numbers and margin line numbers. Returns the number of lines dropped,
     and the running lines of words, most repeated first (a document's name is often one)."""
     dropped, running = _running_lines(pages)
-    return dropped + sum(_margin_numbers(page) for page in pages), running
+    dropped += sum(_margin_numbers(page) + _counting_runs(page) for page in pages)
+    return dropped, running
 
 
 def _key(text: str) -> str:
@@ -140,8 +143,45 @@ def _margin_numbers(page: Page) -> int:
     return dropped
 
 
+def _counting_runs(page: Page) -> int:
+    """Drop integers counting up by one, four or more in a row with nothing between them, within a line of text or
+    as lines of their own: line numbers the margin rule missed, or a figure's axis ticks ("100 101 102 103",
+    exponents set as superscripts). A run of years is a table's column heads and stays."""
+    dropped = 0
+    for line in page.lines:
+        words = line.words or []
+        if line.kind == "text" and len(words) >= MIN_RUN:
+            doomed = _runs([int(w[4]) if _INTEGER.match(w[4]) else None for w in words])
+            if doomed:
+                dropped += 1
+                _set_words(line, [w for k, w in enumerate(words) if k not in doomed])
+    alone = _runs([int(ln.text) if ln.kind == "text" and _INTEGER.match(ln.text) else None for ln in page.lines])
+    if alone:
+        page.lines = [ln for k, ln in enumerate(page.lines) if k not in alone]
+    page.lines = [ln for ln in page.lines if ln.text]
+    return dropped + len(alone)
+
+
+def _runs(values: list[int | None]) -> set[int]:
+    """Positions of the runs of integers counting up by one, at least MIN_RUN long and not all years."""
+    doomed: set[int] = set()
+    start = 0
+    for k in range(1, len(values) + 1):
+        previous, value = values[k - 1], values[k] if k < len(values) else None
+        if value is not None and previous is not None and value == previous + 1:
+            continue
+        run = [v for v in values[start:k] if v is not None]
+        if k - start >= MIN_RUN and len(run) == k - start and not all(1900 <= v <= 2100 for v in run):
+            doomed |= set(range(start, k))
+        start = k
+    return doomed
+
+
 def _set_words(line: Line, words: list[tuple[float, float, float, float, str]]) -> None:
     line.words = words
+    if not words:
+        line.text = ""
+        return
     line.text = " ".join(w[4] for w in words)
     line.x0, line.top = min(w[0] for w in words), min(w[1] for w in words)
     line.x1, line.bottom = max(w[2] for w in words), max(w[3] for w in words)

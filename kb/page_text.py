@@ -91,14 +91,17 @@ def read_lines(textpage: object, height: float, symbol_objects: dict[int, dict[i
     # A gap k lies between visible characters k and k+1. A line ends where pdfium ends it, and where the text jumps
     # to another height without pdfium saying so (lines of one text object placed one under the other).
     middle, size = (top + bottom) / 2, np.maximum(top - bottom, 1e-3)
-    jump = np.abs(middle[1:] - middle[:-1]) > JUMP * np.maximum(size[1:], size[:-1])
-    new_line = (line_of[index][1:] != line_of[index][:-1]) | jump
+    original = line_of[index]
+    vertical = _vertical(original, left, top, right, bottom)
+    along = vertical[1:] & vertical[:-1]  # both characters in a line of rotated text (an axis label, a stamp)
+    jump = (np.abs(middle[1:] - middle[:-1]) > JUMP * np.maximum(size[1:], size[:-1])) & ~along
+    new_line = (original[1:] != original[:-1]) | jump
     lines_of_chars = np.concatenate(([0], np.cumsum(new_line)))
     spaces_before = np.cumsum(is_space)[index]
     gaps = left[1:] - right[:-1]
     spaced = (spaces_before[1:] - spaces_before[:-1]) > 0
     threshold = _word_gaps(gaps, spaced, new_line, lines_of_chars, top - bottom)
-    word_break = new_line | spaced | (gaps > threshold[lines_of_chars[:-1]])
+    word_break = new_line | spaced | ((gaps > threshold[lines_of_chars[:-1]]) & ~along)
     word_starts = np.concatenate(([0], np.nonzero(word_break)[0] + 1))
     word_ends = np.append(word_starts[1:], len(index))
     word_left = np.minimum.reduceat(left, word_starts).tolist()
@@ -182,6 +185,17 @@ def _small_capitals(line: Line) -> None:
             joined.append(word)
     if len(joined) != len(words):
         line.words, line.text = joined, " ".join(w[4] for w in joined)
+
+
+def _vertical(
+    line_of: np.ndarray, left: np.ndarray, top: np.ndarray, right: np.ndarray, bottom: np.ndarray
+) -> np.ndarray:
+    """Per character: whether its pdfium line runs up or down the page (rotated text, three characters or more)."""
+    starts = np.concatenate(([0], np.nonzero(np.diff(line_of))[0] + 1))
+    counts = np.diff(np.append(starts, len(line_of)))
+    wide = np.maximum.reduceat(right, starts) - np.minimum.reduceat(left, starts)
+    tall = np.maximum.reduceat(top, starts) - np.minimum.reduceat(bottom, starts)
+    return np.repeat((tall > 2 * wide) & (counts >= 3), counts)
 
 
 def _word_gaps(

@@ -273,3 +273,25 @@ def results_table_pdf(path: Path) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def figure_pdf(path: Path) -> Path:
+    """A page of text with a plotted figure: tick labels counting up along the axis, set as separate words on one
+    line, and an axis label rotated to run up the page."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica", 10)
+    for i, text in enumerate(_sentences(1, 6)):
+        c.drawString(72, HEIGHT - 80 - 14 * i, text)
+    c.setFont("Helvetica", 8)
+    for k, x in enumerate(range(120, 420, 60)):
+        c.drawString(x, 420, str(100 + k))
+    c.saveState()
+    c.translate(90, 450)
+    c.rotate(90)
+    c.drawString(0, 0, "Count of Stations")
+    c.restoreState()
+    c.setFont("Helvetica", 10)
+    c.drawString(72, 380, "Figure 2. Stations per tidal range, counted over the survey.")
+    c.showPage()
+    c.save()
+    return path

@@ -3,6 +3,7 @@
 import re
 from pathlib import Path
 
+from kb.chunk import chunk_document
 from kb.furniture import remove_furniture
 from kb.parse import parse_pdf
 from kb.parsed import Line, Page
@@ -74,3 +75,17 @@ def test_the_running_line_of_an_appended_exhibit_is_dropped():
         page.lines.append(Line("Supply Agreement – Exhibit Terms", 72, 700, 300, 710, size=10))
     dropped, running = remove_furniture(pages)
     assert running == ["Supply Agreement – Exhibit Terms"] and dropped == 10
+
+
+def test_axis_ticks_counting_up_are_dropped_and_years_stay(tmp_path: Path):
+    doc = parse_pdf(layouts.figure_pdf(tmp_path / "figure.pdf"), "figure", 10)
+    (chunk,) = chunk_document(doc, lambda texts: [len(t.split()) for t in texts])
+    assert "100 101 102" not in chunk.text
+    assert chunk.text.endswith("Count of Stations Figure 2. Stations per tidal range, counted over the survey.")
+    ticks = _page(1, [(str(v), 100 + 20 * v) for v in range(0, 6)] + [("Stations counted.", 300)])
+    remove_furniture([ticks])
+    assert [ln.text for ln in ticks.lines] == ["Stations counted."]
+    page = _page(1, [("Maturities 2019 2020 2021 2022 2023", 100)])
+    page.lines[0].words = [(72 + 40 * k, 100, 100 + 40 * k, 110, w) for k, w in enumerate(page.lines[0].text.split())]
+    remove_furniture([page])
+    assert page.lines[0].text == "Maturities 2019 2020 2021 2022 2023"

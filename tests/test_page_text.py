@@ -59,3 +59,9 @@ def test_symbol_encodings_map_codes_pdfium_could_not_name():
     assert chr(decode(ord("P"), _OMX)) == "∑" and chr(decode(0, _OMX)) == "("
     assert chr(decode(ord("{"), _OMS)) == "{"  # a symbol pdfium named correctly stays
     assert chr(decode(ord("N"), _OMS)) == "N"  # calligraphic capitals read as letters
+
+
+def test_rotated_text_reads_as_one_line(tmp_path: Path):
+    doc = parse_pdf(layouts.figure_pdf(tmp_path / "figure.pdf"), "figure", 10)
+    (label,) = [ln for ln in doc.pages[0].lines if "Stations" in ln.text and "Figure" not in ln.text]
+    assert label.text == "Count of Stations" and label.bottom - label.top > label.x1 - label.x0
