@@ -23,6 +23,8 @@ STRETCH_SHARE = 0.6
 # ... at about the same height (within this share of the page height of where it usually is), or as the outermost
 # line of the page (a footer that follows the text, wherever the text ends).
 POSITION_SLACK = 0.03
+# ... unless set this much larger than its other copies: the title on the cover that later pages repeat small.
+LARGER = 1.2
 # Margin line numbers: at least this many numbers in one column of a page, counting up.
 MIN_LINE_NUMBERS = 5
 # Integers counting up by one, this many in a row within a line of text, are numbering or ticks, not words.
@@ -86,7 +88,13 @@ def _running_lines(pages: list[Page]) -> tuple[int, list[str]]:
             running.append((len(places), pages[p].lines[i].text))
         ys = sorted(y for _, _, y, _ in places)
         usual = ys[len(ys) // 2]
-        doomed |= {(p, i) for p, i, y, extreme in places if abs(y - usual) <= POSITION_SLACK or extreme}
+        sizes = sorted(pages[p].lines[i].size for p, i, *_ in places)
+        typical = sizes[len(sizes) // 2]
+        doomed |= {
+            (p, i)
+            for p, i, y, extreme in places
+            if (abs(y - usual) <= POSITION_SLACK or extreme) and pages[p].lines[i].size <= LARGER * typical
+        }
     for places in numbers.values():
         # Page numbers sit at a page's edge but not always at the same height (after the last line of text).
         if len({p for p, _ in places}) >= needed:

@@ -295,3 +295,22 @@ def figure_pdf(path: Path) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def running_title_pdf(path: Path, pages: int = 5) -> Path:
+    """A paper whose title, large on its first page, runs small at the top of every later page."""
+    title = "Tidal Gauges Disagree More Often Than Expected"
+    c = canvas.Canvas(str(path), pagesize=letter)
+    for page in range(1, pages + 1):
+        if page == 1:
+            c.setFont("Helvetica-Bold", 16)
+            c.drawCentredString(WIDTH / 2, HEIGHT - 60, title)
+        else:
+            c.setFont("Helvetica", 8)
+            c.drawCentredString(WIDTH / 2, HEIGHT - 40, title)
+        c.setFont("Helvetica", 10)
+        for i, text in enumerate(_sentences(page, 12)):
+            c.drawString(72, HEIGHT - 100 - 14 * i, text)
+        c.showPage()
+    c.save()
+    return path

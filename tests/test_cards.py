@@ -51,3 +51,10 @@ def test_no_two_documents_of_a_store_share_a_title(tmp_path: Path):
     assert titles["tides_copy"] == f"{titles['tides']} (tides copy)"
     records = {d.doc_id: d for d in kb.documents()}
     assert records["tides"].organisation == "Institute of Coastal Studies" and records["tides"].name == "tides"
+
+
+def test_a_title_repeated_small_as_running_header_stays_on_the_cover(tmp_path: Path):
+    doc = parse_pdf(layouts.running_title_pdf(tmp_path / "gauges.pdf"), "gauges", 10)
+    assert doc.title == "Tidal Gauges Disagree More Often Than Expected"
+    assert doc.pages[0].lines[0].text == doc.title  # the cover keeps it
+    assert all(doc.title not in ln.text for page in doc.pages[1:] for ln in page.lines)  # later pages drop it
