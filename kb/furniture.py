@@ -158,12 +158,14 @@ def _counting_runs(page: Page) -> int:
     dropped = 0
     for line in page.lines:
         words = line.words or []
-        if line.kind == "text" and len(words) >= MIN_RUN:
+        if line.kind == "text" and sum(w[4].isdigit() for w in words) >= MIN_RUN:
             doomed = _runs([int(w[4]) if _INTEGER.match(w[4]) else None for w in words])
             if doomed:
                 dropped += 1
                 _set_words(line, [w for k, w in enumerate(words) if k not in doomed])
-    alone = _runs([int(ln.text) if ln.kind == "text" and _INTEGER.match(ln.text) else None for ln in page.lines])
+    alone = _runs(
+        [int(ln.text) if ln.kind == "text" and ln.text.isdigit() and len(ln.text) <= 5 else None for ln in page.lines]
+    )
     if alone:
         page.lines = [ln for k, ln in enumerate(page.lines) if k not in alone]
     page.lines = [ln for ln in page.lines if ln.text]

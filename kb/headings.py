@@ -64,15 +64,16 @@ def _numbered(text: str) -> bool:
 def heading_shape(text: str) -> bool:
     """Short, capitalised or numbered, not ending a sentence, and not a row of figures."""
     words = text.split()
+    if not 1 <= len(words) <= 12 or text[-1] in ".,;":
+        return False
     figures = sum(1 for w in words if _NUMERIC.match(w))
     return (
         1 <= len(words) <= 12
-        and sum(c.isalpha() for c in text) >= 4
         and len(text) <= 90
         and text[-1] not in ".,;"
-        and any(c.isalpha() for c in text)
         and (text[0].isupper() or text[0].isdigit())
         and figures <= 1
+        and sum(c.isalpha() for c in text) >= 4
         # a label followed by a figure is a table row or a contents entry (a year may close a heading)
         and not (_NUMERIC.match(words[-1]) and not _YEAR.match(words[-1]) and not NUMBERED.match(text))
     )

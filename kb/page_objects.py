@@ -27,6 +27,8 @@ class PageObjects:
     edges: list[dict] = field(default_factory=list)  # pdfplumber-style edges, top-left origin
     # address of a text object -> its font's encoding table, for text objects in a TeX math-symbol font
     symbol_objects: dict[int, dict[int, str]] = field(default_factory=dict)
+    # their bounds (left, bottom, right, top; PDF points), so only the characters inside them are looked up
+    symbol_bounds: list[tuple[float, float, float, float]] = field(default_factory=list)
 
 
 def scan(page: object, height: float) -> PageObjects:
@@ -50,6 +52,8 @@ def scan(page: object, height: float) -> PageObjects:
                 table = fonts[font]
                 if table is not None:
                     found.symbol_objects[obj] = table
+                    pdf.object_bounds(obj, *at)
+                    found.symbol_bounds.append(tuple(bounds))
             elif kind == pdfium_c.FPDF_PAGEOBJ_PATH and curves <= _MAX_CURVES:
                 if pdf.path_segments(obj) > 6:
                     curves += 1  # plotted data, not rules

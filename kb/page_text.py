@@ -15,10 +15,13 @@ from __future__ import annotations
 import ctypes
 import re
 import unicodedata
+from collections import deque
+from itertools import repeat
 
 import numpy as np
 
 from kb import pdfium_calls as pdf
+from kb.page_objects import PageObjects
 from kb.parsed import Line
 from kb.symbol_fonts import decode
 
@@ -48,46 +51,39 @@ def _codes(textpage: int, count: int) -> np.ndarray:
     return np.array([pdf.get_unicode(textpage, i) for i in range(count)], dtype=np.uint32)
 
 
-def read_lines(textpage: object, height: float, symbol_objects: dict[int, dict[int, str]] | None = None) -> list[Line]:
+def read_lines(textpage: object, height: float, symbols: PageObjects | None = None) -> list[Line]:
     """The page's lines in pdfium's reading order. Each line keeps its words with their boxes in `words`
-    (top-left origin), for the table finders; the parser drops them once tables are found. `symbol_objects`: the
-    page's text objects set in a TeX math-symbol font, with their encodings (see kb.page_objects)."""
+    (top-left origin), for the table finders; the parser drops them once tables are found. `symbols`: the page's
+    objects, for the text set in a TeX math-symbol font (see kb.page_objects)."""
     raw = pdf.handle(textpage.raw)  # type: ignore[attr-defined]
     count = pdf.count_chars(raw)
     if count <= 0:
         return []
     codes = _codes(raw, count)
-    if symbol_objects:
-        for i in range(count):
-            table = symbol_objects.get(pdf.get_text_object(raw, i) or 0)
-            if table is not None:
-                codes[i] = decode(int(codes[i]), table)
-    rects = (ctypes.c_float * (4 * count))()
-    base = ctypes.addressof(rects)
-    for i in range(count):
-        pdf.get_loose_char_box(raw, i, base + 16 * i)
-    box = np.frombuffer(rects, dtype=np.float32).reshape(count, 4).astype(np.float64)  # left, top, right, bottom
-
     # A surrogate pair is one character: its code goes to the first index, the second is left out.
     pairs = np.nonzero((codes[:-1] >= 0xD800) & (codes[:-1] < 0xDC00) & (codes[1:] >= 0xDC00) & (codes[1:] < 0xE000))[0]
     if len(pairs):
         codes[pairs] = 0x10000 + ((codes[pairs] - 0xD800) << 10) + (codes[pairs + 1] - 0xDC00)
         codes[pairs + 1] = 0
+    decoding = bool(symbols and symbols.symbol_objects)
+    # A symbol font's character may come as a control code: read its box too, it may decode to a symbol.
+    index = np.nonzero(_visible(codes) | ((codes < 0x20) & ~np.isin(codes, _BREAKS) if decoding else False))[0]
+    box = _boxes(raw, index)  # left, top, right, bottom per character of `index` (PDF points)
+    if decoding:
+        assert symbols is not None
+        _decode(raw, codes, index, box, symbols)
+        keep = _visible(codes[index])
+        index, box = index[keep], box[keep]
     is_break = np.isin(codes, _BREAKS)
     next_break = np.append(is_break[1:], True)
     is_hyphen = np.isin(codes, _HYPHEN_MARKS) | ((codes == 0xAD) & next_break)
     codes[is_hyphen] = 0x2D
-    is_space = np.isin(codes, _SPACES)
-    visible = (codes > 0x20) & ~is_space & ~np.isin(codes, _INVISIBLE) & ~((codes >= 0x7F) & (codes < 0xA0))
-    visible &= (codes < 0xD800) | (codes >= 0xE000)
-    ends = is_break | is_hyphen
-    line_of = np.concatenate(([0], np.cumsum(ends)[:-1]))
-
-    index = np.nonzero(visible)[0]
     if not len(index):
         return []
+    is_space = np.isin(codes, _SPACES)
+    line_of = np.concatenate(([0], np.cumsum(is_break | is_hyphen)[:-1]))
     text = codes.astype("<u4").tobytes().decode("utf-32-le", "replace")
-    left, top, right, bottom = box[index, 0], box[index, 1], box[index, 2], box[index, 3]
+    left, top, right, bottom = box[:, 0], box[:, 1], box[:, 2], box[:, 3]
     # A gap k lies between visible characters k and k+1. A line ends where pdfium ends it, and where the text jumps
     # to another height without pdfium saying so (lines of one text object placed one under the other).
     middle, size = (top + bottom) / 2, np.maximum(top - bottom, 1e-3)
@@ -104,33 +100,48 @@ def read_lines(textpage: object, height: float, symbol_objects: dict[int, dict[i
     word_break = new_line | spaced | ((gaps > threshold[lines_of_chars[:-1]]) & ~along)
     word_starts = np.concatenate(([0], np.nonzero(word_break)[0] + 1))
     word_ends = np.append(word_starts[1:], len(index))
-    word_left = np.minimum.reduceat(left, word_starts).tolist()
-    word_right = np.maximum.reduceat(right, word_starts).tolist()
-    word_top = (height - np.maximum.reduceat(top, word_starts)).tolist()
-    word_bottom = (height - np.minimum.reduceat(bottom, word_starts)).tolist()
-    first_of_word = index[word_starts].tolist()
-    last_of_word = index[word_ends - 1].tolist()
-    line_of_word = lines_of_chars[word_starts].tolist()
+    word_left = np.minimum.reduceat(left, word_starts)
+    word_right = np.maximum.reduceat(right, word_starts)
+    word_top = height - np.maximum.reduceat(top, word_starts)
+    word_bottom = height - np.minimum.reduceat(bottom, word_starts)
+    line_words = np.concatenate(([0], np.nonzero(np.diff(lines_of_chars[word_starts]))[0] + 1))
+    line_boxes = zip(
+        np.minimum.reduceat(word_left, line_words).tolist(),
+        np.minimum.reduceat(word_top, line_words).tolist(),
+        np.maximum.reduceat(word_right, line_words).tolist(),
+        np.maximum.reduceat(word_bottom, line_words).tolist(),
+    )
     hyphens = set(np.nonzero(is_hyphen)[0].tolist())
-
+    starts, ends = index[word_starts].tolist(), index[word_ends - 1].tolist()
+    spans = (word_ends - word_starts).tolist()
+    boxes = list(zip(word_left.tolist(), word_top.tolist(), word_right.tolist(), word_bottom.tolist()))
     lines: list[Line] = []
-    words: list[tuple[float, float, float, float, str]] = []
-    for w in range(len(word_starts)):
-        first, last = first_of_word[w], last_of_word[w]
-        if last - first == word_ends[w] - word_starts[w] - 1:
-            chunk = text[first : last + 1]
-        else:
-            chunk = "".join(text[i] for i in index[word_starts[w] : word_ends[w]])
-        if not chunk.isascii():
-            chunk = unicodedata.normalize("NFKC", chunk.replace("\x00", ""))
-        if chunk.strip():
-            words.append((word_left[w], word_top[w], word_right[w], word_bottom[w], chunk))
-        if w + 1 == len(word_starts) or line_of_word[w + 1] != line_of_word[w]:
-            if words:
-                # the font of the line's middle word: a first character may be a bullet, a number or an initial
-                lines.append(_line(raw, words, first_of_word[w - len(words) // 2]))
-                lines[-1].broken = last in hyphens
-            words = []
+    for a, b, (x0, y0, x1, y1) in zip(line_words.tolist(), [*line_words[1:].tolist(), len(word_starts)], line_boxes):
+        words: list[tuple[float, float, float, float, str]] = []
+        for w in range(a, b):
+            first, last = starts[w], ends[w]
+            if last - first == spans[w] - 1:
+                chunk = text[first : last + 1]
+            else:
+                chunk = "".join(text[i] for i in index[word_starts[w] : word_ends[w]])
+            if not chunk.isascii():
+                chunk = unicodedata.normalize("NFKC", chunk.replace("\x00", ""))
+            if chunk.strip():
+                words.append((*boxes[w], chunk))
+        if words:
+            sample = starts[(a + b) // 2]  # the middle word's font: a first character may be a bullet or a number
+            line = Line(
+                " ".join(w[4] for w in words),
+                x0,
+                y0,
+                x1,
+                y1,
+                size=round(pdf.get_font_size(raw, sample), 1),
+                bold=_bold(raw, sample),
+                broken=ends[b - 1] in hyphens,
+                words=words,
+            )
+            lines.append(line)
     return _join_fragments(lines)
 
 
@@ -187,6 +198,41 @@ def _small_capitals(line: Line) -> None:
         line.words, line.text = joined, " ".join(w[4] for w in joined)
 
 
+def _visible(codes: np.ndarray) -> np.ndarray:
+    """Characters that print: not a space, a line break, a control or formatting code, or half a surrogate pair."""
+    return (
+        (codes > 0x20)
+        & ~np.isin(codes, _SPACES)
+        & ~np.isin(codes, _INVISIBLE)
+        & ~((codes >= 0x7F) & (codes < 0xA0))
+        & ((codes < 0xD800) | (codes >= 0xE000))
+    )
+
+
+def _boxes(raw: int, index: np.ndarray) -> np.ndarray:
+    """The loose boxes of the characters at `index`, written by pdfium straight into one buffer."""
+    rects = (ctypes.c_float * (4 * len(index)))()
+    base = ctypes.addressof(rects)
+    # map() drives the calls from C: no Python loop around each of them
+    deque(
+        map(pdf.get_loose_char_box, repeat(raw, len(index)), index.tolist(), range(base, base + 16 * len(index), 16)), 0
+    )
+    return np.frombuffer(rects, dtype=np.float32).reshape(len(index), 4).astype(np.float64)
+
+
+def _decode(raw: int, codes: np.ndarray, index: np.ndarray, box: np.ndarray, symbols: PageObjects) -> None:
+    """Map the codes of characters set in a TeX symbol font to their symbols. Only characters whose box lies in
+    such a text object's bounds are asked which object they belong to."""
+    cx, cy = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2
+    inside = np.zeros(len(index), dtype=bool)
+    for x0, y0, x1, y1 in symbols.symbol_bounds:
+        inside |= (cx >= x0 - 1) & (cx <= x1 + 1) & (cy >= y0 - 1) & (cy <= y1 + 1)
+    for i in index[inside].tolist():
+        table = symbols.symbol_objects.get(pdf.get_text_object(raw, i) or 0)
+        if table is not None:
+            codes[i] = decode(int(codes[i]), table)
+
+
 def _vertical(
     line_of: np.ndarray, left: np.ndarray, top: np.ndarray, right: np.ndarray, bottom: np.ndarray
 ) -> np.ndarray:
@@ -234,16 +280,3 @@ def _bold(raw: int, char: int) -> bool:
         return True
     size = pdf.get_font_info(raw, char, ctypes.addressof(_name), len(_name), 0)
     return bool(size) and bool(_BOLD_NAME.search(_name.value))
-
-
-def _line(raw: int, words: list[tuple[float, float, float, float, str]], sample: int) -> Line:
-    return Line(
-        " ".join(w[4] for w in words),
-        min(w[0] for w in words),
-        min(w[1] for w in words),
-        max(w[2] for w in words),
-        max(w[3] for w in words),
-        size=round(pdf.get_font_size(raw, sample), 1),
-        bold=_bold(raw, sample),
-        words=words,
-    )

@@ -70,7 +70,7 @@ def _read_page(pdf: pdfium.PdfDocument, index: int) -> tuple[Page, int]:
         objects = scan(page.raw, height)
         textpage = page.get_textpage()
         try:
-            parsed = Page(index + 1, width, height, read_lines(textpage, height, objects.symbol_objects))
+            parsed = Page(index + 1, width, height, read_lines(textpage, height, objects))
         finally:
             textpage.close()
     finally:

@@ -27,6 +27,7 @@ MAX_LABEL_WORDS = 25
 _NUMBER = r"[-–—−+]?[$€£¥]?\s?\(?\d[\d,]*(?:\.\d+)?\)?\s?(?:%|[kKMBx])?"
 _FIGURE = re.compile(rf"^[(\[]?{_NUMBER}(?:\s?[/±]\s?{_NUMBER})?[)\]]?\*?$|^[—–−-]{{1,3}}$|^n/?[am]$", re.I)
 _CURRENCY = frozenset("$€£¥")
+_MAY_HOLD_FIGURES = re.compile(r"\d|[—–−-]|n/?[am]\b", re.I)  # a line without any holds no figure
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d$", re.I)
 
 
@@ -76,7 +77,7 @@ def _cells(line: Line) -> list[_Cell]:
 
 def _is_row(line: Line) -> bool:
     """A label (or nothing) followed by one or more figures."""
-    if line.kind != "text" or not line.words:
+    if line.kind != "text" or not line.words or not _MAY_HOLD_FIGURES.search(line.text):
         return False
     cells = _cells(line)
     figures = [c for c in cells[1:] if c.figure]
