@@ -1,6 +1,9 @@
 import sys
 
-import kb  # noqa: F401 - sets the offline environment before heavy imports
-from agent.cli import main
+try:
+    import kb  # noqa: F401 - sets the offline environment before heavy imports
+    from agent.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the command starts: no traceback, nothing started yet
+    sys.exit(130)
 
 sys.exit(main())

@@ -9,6 +9,8 @@ import resource
 import signal
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,19 +83,48 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     # alone, and its parser processes would wait for work forever.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     settings = _settings(args)
-    # Parsing starts before the store and the model are opened, which takes seconds of imports on one core.
-    parsers = ParsePool.early(args.paths, settings.store_dir, settings.parse_workers, settings.max_file_mb)
+    parsers: ParsePool | None = None
     try:
-        return _ingest(args, settings, parsers, started)
+        with _interrupts_deferred():
+            # Parsing starts before the store and the model are opened, which takes seconds of imports on one core.
+            parsers = ParsePool.early(args.paths, settings.store_dir, settings.parse_workers, settings.max_file_mb)
+            kb = _open(args, settings)
+            if parsers is not None:
+                kb.embedder  # noqa: B018 - the model loads while the parser processes work
+        return _ingest(args, kb, parsers, started)
+    except KeyboardInterrupt:
+        print(_INTERRUPTED, file=sys.stderr)
+        return 130
     finally:
         if parsers is not None:
             parsers.close()  # also when the store cannot be opened: queued parses are dropped, not finished
 
 
-def _ingest(args: argparse.Namespace, settings: KBSettings, parsers: ParsePool | None, started: float) -> int:
+_INTERRUPTED = "interrupted: the store is consistent; run ingest again to finish"
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C or `kill` during the block takes effect when it ends. Interrupted half way, a native library's import
+    (Chroma, ONNX Runtime) or the parser processes' start leave them unusable for the rest of the run: the command
+    then hung, or died without closing its parser processes."""
+    pending: list[int] = []
+    kept = {sig: signal.signal(sig, lambda signum, frame: pending.append(signum)) for sig in _STOPS}
+    try:
+        yield
+    finally:
+        for sig, handler in kept.items():
+            signal.signal(sig, handler)
+    if pending:
+        raise KeyboardInterrupt
+
+
+_STOPS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _ingest(args: argparse.Namespace, kb: KnowledgeBase, parsers: ParsePool | None, started: float) -> int:
     from tqdm import tqdm
 
-    kb = _open(args, settings)
     bar = None if args.quiet else tqdm(total=0, unit="file", file=sys.stderr, dynamic_ncols=True)
 
     def progress(event: Progress) -> None:
@@ -115,7 +146,7 @@ def _ingest(args: argparse.Namespace, settings: KBSettings, parsers: ParsePool |
     except KeyboardInterrupt:
         if bar:
             bar.close()
-        print("interrupted: the store is consistent; run ingest again to finish", file=sys.stderr)
+        print(_INTERRUPTED, file=sys.stderr)
         return 130
     if bar:
         bar.close()

@@ -75,7 +75,7 @@ def test_an_interruption_in_the_middle_leaves_no_process(tmp_path: Path, how: st
             os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C signals the whole process group
         else:
             proc.terminate()  # `kill PID`: the command alone
-        assert proc.wait(timeout=60) == 130
+        assert proc.wait(timeout=60) == 130, (tmp_path / "err.txt").read_text()[-2000:]
     err = (tmp_path / "err.txt").read_text()
     assert "Traceback" not in err, err
 
@@ -102,3 +102,18 @@ def test_early_parses_still_running_when_the_ingestion_ends_leave_no_process(tmp
     with _ingest(settings.store_dir, folder, tmp_path) as proc:
         assert proc.wait(timeout=300) == 0, (tmp_path / "err.txt").read_text()
     assert "2 unchanged" in (tmp_path / "out.txt").read_text()
+
+
+def test_an_interrupt_while_the_store_and_model_open_takes_effect_after():
+    """Ctrl-C or `kill` in the middle of a native library's import left it half loaded (the command then hung or
+    died without closing its parser processes): during start-up they wait for its end."""
+    from kb.cli import _interrupts_deferred
+
+    reached = []
+    with pytest.raises(KeyboardInterrupt), _interrupts_deferred():
+        os.kill(os.getpid(), signal.SIGINT)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)
+        reached.append("end of the block")
+    assert reached == ["end of the block"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handlers are back
