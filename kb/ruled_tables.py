@@ -8,6 +8,8 @@ from collections.abc import Callable
 from kb.parsed import Line, Page
 
 _Word = tuple[float, float, float, float, str]
+# A cell of more words than this is a paragraph in a frame, not a table's cell.
+MAX_CELL_WORDS = 60
 
 
 class _RulePage:
@@ -45,6 +47,8 @@ def ruled_tables(page: Page, edges: list[dict]) -> int:
     for ti, table in enumerate(tables):
         if split[ti] >= 3 and split[ti] > 0.05 * words[ti]:
             continue  # rules that frame running text (a figure, a boxed column), not a table: keep the prose
+        if any(len(cell) > MAX_CELL_WORDS for (t, _, _), cell in texts.items() if t == ti):
+            continue  # a cell holding a paragraph: a frame around prose, not a table
         x0, top, x1, bottom = table.bbox
         if _cuts_lines(page.lines, x0, top, x1, bottom):
             continue  # shading over some columns, not the table's frame: the unruled finder reads the table
