@@ -2,9 +2,9 @@
 covers, and the file name as a person named it, all read from the first pages.
 
 The title is the cover's most prominent block of words when it is a title: a paper's, a report's, a release's. A
-form's cover has none: its largest lines are labels of the form ("FORM 10-K", the receiving authority) beside the
+form's cover has none: its largest lines are labels of the form ("FORM 20-R", the receiving authority) beside the
 filer's name. Such a document is told apart by who filed it, what it is and the period it covers, and its title says
-exactly that: "3M COMPANY, FORM 10-K, fiscal year ended December 31, 2018".
+exactly that: "QUILL & LEDGER, INC., FORM 20-R, fiscal year ended December 31, 2024".
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from kb.headings import body_size
+from kb.headings import CAPTION, body_size
 from kb.parsed import Card, Line, Page
 
 # Lines this much larger than the body text are prominent.
@@ -36,7 +36,7 @@ _PUBLIC_BODY = re.compile(
     r"foundation|laborator(?:y|ies)|bureau|ministry|office|society|consortium|committee|board|authority|academy)\b",
     re.IGNORECASE,
 )
-# A document's number or kind written with digits and letters: "10-K", "800-56C", "SP800-90A".
+# A document's number or kind written with digits and letters: "20-R", "123-45B", "XY123-4A".
 _IDENTIFIER = re.compile(r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z]*\d+[-‐]?[A-Za-z0-9-]*\b")
 _MONTH = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
@@ -45,20 +45,22 @@ _MONTH = (
 _DATE = (
     rf"(?:{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}}|{_MONTH}\s+\d{{4}})"
 )
+# The period a document covers, as English states it: up to three words, a period's noun, "ended", a date ("year
+# ended June 30, 2024", "quarterly period ended ...", "twelve months ended ...").
 _PERIOD = re.compile(
-    rf"\b((?:fiscal\s+)?(?:year|quarter|quarterly period|half[- ]year|period|(?:three|six|nine|twelve)\s+months|"
-    rf"\d+\s+weeks)\s+ended\s+{_DATE})",
+    rf"\b((?:[\w-]+[ \t]+){{0,3}}?(?:year|quarter|half|period|months|weeks)\s+ended\s+{_DATE})",
     re.IGNORECASE,
 )
+_LEADING = re.compile(r"^(?:(?:for|the|in|during|of)\s+)+", re.IGNORECASE)  # "For the fiscal year ended ..."
 _ANY_DATE = re.compile(rf"\b{_DATE}\b", re.IGNORECASE)
 
 
 # A form's field caption: a short parenthesised line under the value it names ("(Exact name of registrant ...)").
-_CAPTION = re.compile(r"^\([^()]{3,120}\)$")
-_CHECKBOX = re.compile(r"[☐☑☒■□þ¨]")
+_CHECKBOX = re.compile(r"[☐☑☒■□]|\[[ xX]\]")  # a form's check boxes
 _NAME_WORD = re.compile(r"\bname\b", re.IGNORECASE)
 _NOT_ORGANISATION = re.compile(r"\d|_{3,}")
 _FILLER = re.compile(r"_{2,}|-{3,}|—{2,}|\.{4,}")
+# Words a name leaves in lower case ("Institute of Coastal Studies"), in the languages of most covers.
 _MINOR_WORDS = frozenset(("of", "for", "on", "and", "the", "&", "de", "du", "der", "für"))
 
 
@@ -78,7 +80,7 @@ def read_card(pages: list[Page], doc_id: str, running: list[str] | None = None) 
     cover_rows = _rows(cover.lines) if cover else []
     body = body_size(pages)
     prominent = [b for b in _blocks(cover_rows) if b.size >= body * PROMINENT]
-    form = sum(bool(_CAPTION.match(row.text)) for row in cover_rows) >= 2 or (
+    form = sum(bool(CAPTION.match(row.text)) for row in cover_rows) >= 2 or (
         len(_CHECKBOX.findall(" ".join(r.text for r in cover_rows))) >= 2
     )
     organisation = _organisation(first, form)
@@ -126,7 +128,7 @@ def _title(
 
 
 def _short_identifier(text: str) -> bool:
-    """A short line naming the document by a number ("FORM 10-K", "Special Publication 800-56C")."""
+    """A short line naming the document by a number ("FORM 20-R", "Publication 123-45B")."""
     return len(text.split()) <= 6 and bool(_IDENTIFIER.search(text)) and text[:1].isupper()
 
 
@@ -182,7 +184,7 @@ def _names_organisation(text: str) -> bool:
 
 
 def _public_body(text: str) -> str:
-    """A public body named in the text ("University of Washington", "Securities and Exchange Commission"): a
+    """A public body named in the text ("University of Somewhere", "Registry of Filings Commission"): a
     clause of at most eight words whose body noun ends it or is followed by "of", "for" or "on"."""
     for clause in re.split(r"[;:()]|\.\s|,\s", text):
         words = clause.split()
@@ -203,7 +205,7 @@ def _organisation(rows: list[Line], form: bool) -> str:
     the author and a public body the addressee)."""
     if form:
         for above, row in itertools.pairwise(rows):
-            if _CAPTION.match(row.text) and _NAME_WORD.search(row.text) and 1 <= len(above.text.split()) <= 10:
+            if CAPTION.match(row.text) and _NAME_WORD.search(row.text) and 1 <= len(above.text.split()) <= 10:
                 return above.text.rstrip(" ,")
     companies = [
         r
@@ -221,7 +223,7 @@ def _period(rows: list[Line]) -> str:
     text = "\n".join(r.text for r in rows)
     match = _PERIOD.search(text)
     if match:
-        return " ".join(match.group(1).split())
+        return _LEADING.sub("", " ".join(match.group(1).split()))
     match = _ANY_DATE.search(text)
     return " ".join(match.group(0).split()) if match else ""
 

@@ -6,21 +6,25 @@ from __future__ import annotations
 import itertools
 import re
 
-from kb.parsed import Page
+from kb.furniture import ROMAN
+from kb.parsed import Line, Page
 
-# The end of an entry: dot leaders, a gap or a cell rule, then a page number (or, in an index, a list of them).
+# The end of an entry: dot leaders, a gap or a cell rule, then a page number (or, in an index, a list of them;
+# front matter is numbered in lower-case Roman numerals).
 _TAIL = re.compile(
-    r"(?:(?P<leader>(?:[.·…_]\s*){2,})|\s+|\s*\|\s*)"
-    r"(?P<page>(?:[A-Z]-)?\d{1,4}|[ivxlc]{1,6})(?P<more>(?:\s*[,–-]\s*\d{1,4})*)$",
-    re.IGNORECASE,
+    r"(?:(?P<leader>(?:[.·…_]\s*){2,})|\s+|\s*(?P<rule>\|)\s*)"
+    rf"(?P<page>(?:[A-Z]-)?[0-9]{{1,4}}|{ROMAN})(?P<more>(?:\s*[,–-]\s*[0-9]{{1,4}})*)$"
 )
+# Without dot leaders or a cell rule, an entry's page number stands this many line heights from its words: prose
+# that ends in a number ("the tide rose by 3") does not.
+APART = 1.5
 # Without dot leaders, a lead ending in a figure is a table row ("Inventories (509) (387) 57"), not an entry.
 _FIGURE_END = re.compile(r"[\d)%]$")
 # Titles of such pages: the words every such page is headed by, in English.
 _TITLE = re.compile(
     r"^(?:table of contents|contents|index|list of (?:tables|figures|illustrations|exhibits|schedules))$", re.I
 )
-_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 # A page of entries: at least this many, on this share of its lines, with page numbers mostly in order.
 MIN_ENTRIES = 5
 ENTRY_SHARE = 0.5
@@ -31,17 +35,19 @@ def mark_contents_pages(pages: list[Page]) -> int:
     """Set `kind = "contents"` on contents, index and list-of-tables pages; the number of such pages."""
     found = 0
     for page in pages:
-        lines = [ln.text.strip() for ln in page.lines if ln.text.strip()]
+        kept = [ln for ln in page.lines if ln.text.strip()]
+        lines = [ln.text.strip() for ln in kept]
         if len(lines) < 3:
             continue
         numbers: list[int] = []
         lists = 0
-        for text in lines:
+        for line, text in zip(kept, lines):
             match = _TAIL.search(text)
             if not match or not _plausible(match.group("page"), len(pages)):
                 continue
             lead = text[: match.start()].rstrip()
-            if any(c.isalpha() for c in lead) and (match.group("leader") or not _FIGURE_END.search(lead)):
+            marked = match.group("leader") or match.group("rule") or match.group("more") or _set_apart(line)
+            if any(c.isalpha() for c in lead) and marked and (match.group("leader") or not _FIGURE_END.search(lead)):
                 numbers.append(_number(match.group("page")))
                 lists += bool(match.group("more"))
         entries = len(numbers)
@@ -54,6 +60,12 @@ def mark_contents_pages(pages: list[Page]) -> int:
             page.kind = "contents"
             found += 1
     return found
+
+
+def _set_apart(line: Line) -> bool:
+    """The line's last word stands well apart from the one before it (a page number in its own column)."""
+    words = line.words or []
+    return len(words) >= 2 and words[-1][0] - words[-2][2] >= APART * max(1.0, line.bottom - line.top)
 
 
 def _number(text: str) -> int:

@@ -31,10 +31,13 @@ MIN_LINE_NUMBERS = 5
 MIN_RUN = 4
 
 _DIGITS = re.compile(r"\d+")
+# A Roman numeral as front matter is numbered (not any word of those letters: "mid", "civil").
+ROMAN = r"(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})"
 _PAGE_NUMBER = re.compile(
-    r"^(?:page\s*)?[-–—(]?\s*(?:(?:[A-Z]-?)?\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|/)\s*\d{1,4})?$", re.IGNORECASE
+    rf"^(?:page\s*)?[-–—(]?\s*(?:(?:[A-Z]-?)?[0-9]{{1,4}}|{ROMAN})\s*[-–—)]?(?:\s*(?:of|/)\s*[0-9]{{1,4}})?$",
+    re.IGNORECASE,
 )
-_INTEGER = re.compile(r"^\d{1,5}$")
+_INTEGER = re.compile(r"^[0-9]{1,5}$")  # ASCII digits: other scripts' digits are text here
 
 
 def remove_furniture(pages: list[Page]) -> tuple[int, list[str]]:
@@ -158,14 +161,12 @@ def _counting_runs(page: Page) -> int:
     dropped = 0
     for line in page.lines:
         words = line.words or []
-        if line.kind == "text" and sum(w[4].isdigit() for w in words) >= MIN_RUN:
+        if line.kind == "text" and sum(bool(_INTEGER.match(w[4])) for w in words) >= MIN_RUN:
             doomed = _runs([int(w[4]) if _INTEGER.match(w[4]) else None for w in words])
             if doomed:
                 dropped += 1
                 _set_words(line, [w for k, w in enumerate(words) if k not in doomed])
-    alone = _runs(
-        [int(ln.text) if ln.kind == "text" and ln.text.isdigit() and len(ln.text) <= 5 else None for ln in page.lines]
-    )
+    alone = _runs([int(ln.text) if ln.kind == "text" and _INTEGER.match(ln.text) else None for ln in page.lines])
     if alone:
         page.lines = [ln for k, ln in enumerate(page.lines) if k not in alone]
     page.lines = [ln for ln in page.lines if ln.text]

@@ -11,8 +11,9 @@ from kb.parsed import Card, Line, Page
 NUMBERED = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z](?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.)\s+\S")
 _NUMERIC = re.compile(r"^[(\-–—−+$€£¥]*\d[\d,.]*%?\)?$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
-# A form's field caption under the value it names: the value is not a heading.
-_CAPTION = re.compile(r"^\([^()]{3,120}\)$")
+# A form's field caption: a short parenthesised line under the value it names ("(Exact name of ...)"), which is
+# then no heading.
+CAPTION = re.compile(r"^\([^()]{3,120}\)$")
 # The largest number a section of a document is numbered with.
 MAX_SECTION_NUMBER = 40
 
@@ -36,7 +37,7 @@ def mark_headings(pages: list[Page], card: Card) -> None:
         for page in pages
         if page.kind == "body"
         for ln, below in zip(page.lines, [*page.lines[1:], None])
-        if _is_heading(ln, body) and not (below is not None and _CAPTION.match(below.text))
+        if _is_heading(ln, body) and not (below is not None and CAPTION.match(below.text))
     ]
     later = [ln.size for number, ln in found if number > 1]
     cover_limit = max(later) if later else float("inf")
@@ -68,9 +69,7 @@ def heading_shape(text: str) -> bool:
         return False
     figures = sum(1 for w in words if _NUMERIC.match(w))
     return (
-        1 <= len(words) <= 12
-        and len(text) <= 90
-        and text[-1] not in ".,;"
+        len(text) <= 90
         and (text[0].isupper() or text[0].isdigit())
         and figures <= 1
         and sum(c.isalpha() for c in text) >= 4

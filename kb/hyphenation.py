@@ -1,5 +1,5 @@
 """Hyphens at line breaks: dropped where typesetting split a word ("inter-" / "national"), kept where the hyphen is
-part of what is printed ("GPT-" / "3", "state-of-the-" / "art"). The document itself is the dictionary: a word it
+part of what is printed ("XR-" / "7", "state-of-the-" / "art"). The document itself is the dictionary: a word it
 also prints unbroken, joined or hyphenated, is written the same way at the break."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _keep(before: str, after: str, lexicon: Counter[str]) -> bool:
     if not before or not after:
         return True
     if any(c.isdigit() for c in before + after) or after[0].isupper() or "-" in before:
-        return True  # an identifier or a compound: "GPT-3", "Key-Derivation", "state-of-the-art"
+        return True  # an identifier or a compound: "XR-7", "Key-Derivation", "state-of-the-art"
     if before.isupper() and len(before) > 1:
         return True  # "HTTP-" / "based"
     joined, hyphenated = (before + after).casefold(), f"{before}-{after}".casefold()

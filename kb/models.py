@@ -101,7 +101,7 @@ class DocumentRecord(BaseModel):
     )
     organisation: str = Field("", description="Organisation the document is by, when its first pages name it.")
     period: str = Field("", description="Date or period the document covers, as its first pages state it.")
-    name: str = Field("", description="The file name as a person wrote it ('3M_2018_10K' reads '3M 2018 10K').")
+    name: str = Field("", description="The file name as a person wrote it ('ACME_2024_20R' reads 'ACME 2024 20R').")
     pages: int = Field(0, description="Number of pages.")
     chunks: int = Field(0, description="Number of chunks.")
     tables: int = Field(0, description="Number of tables turned into rows.")

@@ -1,7 +1,7 @@
 """One pass over a page's objects through pdfium's raw calls: straight rules (for the ruled-table finder) and the
 text objects set in a TeX math-symbol font (whose characters pdfium may report by their code, see symbol_fonts).
 
-Raw calls, because pypdfium2's `get_objects` wraps every object in a Python object first: on a filing that draws
+Raw calls, because pypdfium2's `get_objects` wraps every object in a Python object first: on a document that draws
 each character as its own text object (half a million on 160 pages), that wrapping was half of the parse time.
 """
 
@@ -50,16 +50,15 @@ def scan(page: object, height: float) -> PageObjects:
                 if font not in fonts:
                     fonts[font] = encoding_of(_font_name(font))
                 table = fonts[font]
-                if table is not None:
+                if table is not None and pdf.object_bounds(obj, *at):
                     found.symbol_objects[obj] = table
-                    pdf.object_bounds(obj, *at)
                     found.symbol_bounds.append(tuple(bounds))
             elif kind == pdfium_c.FPDF_PAGEOBJ_PATH and curves <= _MAX_CURVES:
                 if pdf.path_segments(obj) > 6:
                     curves += 1  # plotted data, not rules
                     continue
-                pdf.object_bounds(obj, *at)
-                _add_rules(found.edges, *bounds, height)
+                if pdf.object_bounds(obj, *at):
+                    _add_rules(found.edges, *bounds, height)
             elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < _MAX_DEPTH:
                 stack.append((obj, True, depth + 1))
     horizontal = sum(1 for e in found.edges if e["orientation"] == "h")

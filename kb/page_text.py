@@ -4,7 +4,7 @@ Read per character rather than as pdfium's page text, because that text does not
 - its offsets stop matching character indices on a page with a character pdfium reports as two (a character outside
   the Basic Multilingual Plane) or leaves out (a null code), and then no line of the page gets a box;
 - it inserts a space only for a gap of about 0.15 em or more, so tightly set words are glued ("callsfor");
-- it joins a hyphenated line end to the next line ("GPT\\ufffe3"), losing the line break.
+- it joins a hyphenated line end to the next line ("XR\\ufffe7"), losing the line break.
 
 Speed: the codes come in one call and the boxes are written straight into one buffer read through numpy; the
 grouping into words and lines is done on arrays, so Python touches words and lines, not characters.
@@ -37,8 +37,8 @@ JUMP = 0.7
 FRAGMENT_GAP = 1.5
 
 _BREAKS = (0x0A, 0x0D)
-_HYPHEN_MARKS = (0x02, 0xFFFE)  # pdfium's mark for a hyphen at a line break (it joins the two lines)
-_SPACES = np.array([0x09, 0x20, 0xA0, 0x3000, *range(0x2000, 0x200C)], dtype=np.uint32)
+# Tab and the Unicode space separators (category Zs).
+_SPACES = np.array([0x09, 0x20, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000], dtype=np.uint32)
 _INVISIBLE = np.array([0xAD, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0xFFFF], dtype=np.uint32)
 
 
@@ -47,7 +47,11 @@ def _codes(textpage: int, count: int) -> np.ndarray:
     buffer = (ctypes.c_uint16 * (count + 1))()
     if pdf.get_text(textpage, 0, count, ctypes.addressof(buffer)) == count + 1:
         return np.frombuffer(buffer, dtype=np.uint16)[:count].astype(np.uint32)
-    # pdfium's text left characters out (null codes): ask for each one
+    return codes_one_by_one(textpage, count)  # pdfium's text left characters out (null codes)
+
+
+def codes_one_by_one(textpage: int, count: int) -> np.ndarray:
+    """Each character's code point, asked of pdfium character by character."""
     return np.array([pdf.get_unicode(textpage, i) for i in range(count)], dtype=np.uint32)
 
 
@@ -65,19 +69,23 @@ def read_lines(textpage: object, height: float, symbols: PageObjects | None = No
     if len(pairs):
         codes[pairs] = 0x10000 + ((codes[pairs] - 0xD800) << 10) + (codes[pairs + 1] - 0xDC00)
         codes[pairs + 1] = 0
+    is_break = np.isin(codes, _BREAKS)
+    # pdfium's mark for a hyphen at a line break: U+FFFE in its text, 2 when read one by one (also the code of a
+    # symbol font's "×": pdfium says which), or a soft hyphen before a line break.
+    marks = np.nonzero(codes == 0x02)[0]
+    is_hyphen = (codes == 0xFFFE) | ((codes == 0xAD) & np.append(is_break[1:], True))
+    is_hyphen[[i for i in marks.tolist() if pdf.is_hyphen(raw, i) == 1]] = True
+    codes[is_hyphen] = 0x2D
     decoding = bool(symbols and symbols.symbol_objects)
     # A symbol font's character may come as a control code: read its box too, it may decode to a symbol.
-    index = np.nonzero(_visible(codes) | ((codes < 0x20) & ~np.isin(codes, _BREAKS) if decoding else False))[0]
+    index = np.nonzero(_visible(codes) | (((codes < 0x20) & ~is_break) if decoding else False))[0]
     box = _boxes(raw, index)  # left, top, right, bottom per character of `index` (PDF points)
+    keep = np.isfinite(box).all(axis=1)  # a damaged glyph's box
     if decoding:
         assert symbols is not None
         _decode(raw, codes, index, box, symbols)
-        keep = _visible(codes[index])
-        index, box = index[keep], box[keep]
-    is_break = np.isin(codes, _BREAKS)
-    next_break = np.append(is_break[1:], True)
-    is_hyphen = np.isin(codes, _HYPHEN_MARKS) | ((codes == 0xAD) & next_break)
-    codes[is_hyphen] = 0x2D
+        keep &= _visible(codes[index])
+    index, box = index[keep], box[keep]
     if not len(index):
         return []
     is_space = np.isin(codes, _SPACES)
@@ -125,10 +133,13 @@ def read_lines(textpage: object, height: float, symbols: PageObjects | None = No
             else:
                 chunk = "".join(text[i] for i in index[word_starts[w] : word_ends[w]])
             if not chunk.isascii():
-                chunk = unicodedata.normalize("NFKC", chunk.replace("\x00", ""))
+                chunk = unicodedata.normalize("NFKC", chunk)
             if chunk.strip():
                 words.append((*boxes[w], chunk))
         if words:
+            if len(words) < b - a:  # a word that normalised to nothing: the box is the kept words'
+                x0, y0 = min(w[0] for w in words), min(w[1] for w in words)
+                x1, y1 = max(w[2] for w in words), max(w[3] for w in words)
             sample = starts[(a + b) // 2]  # the middle word's font: a first character may be a bullet or a number
             line = Line(
                 " ".join(w[4] for w in words),
@@ -279,4 +290,4 @@ def _bold(raw: int, char: int) -> bool:
     if pdf.get_font_weight(raw, char) >= 600:
         return True
     size = pdf.get_font_info(raw, char, ctypes.addressof(_name), len(_name), 0)
-    return bool(size) and bool(_BOLD_NAME.search(_name.value))
+    return 0 < size <= len(_name) and bool(_BOLD_NAME.search(_name.value))  # a longer name is not written

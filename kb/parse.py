@@ -80,7 +80,8 @@ def _read_page(pdf: pdfium.PdfDocument, index: int) -> tuple[Page, int]:
 
 
 def parse_pdf(path: Path, doc_id: str, max_mb: float) -> ParsedDocument:
-    """Parse one PDF into pages of lines. Raises ParseError with a one-line reason."""
+    """Parse one PDF into pages of lines. Raises ParseError with a one-line reason, also for a file that breaks a
+    step of the parse in a way nobody foresaw."""
     check_file(path, max_mb)
     pdf = _open(path)
     pages: list[Page] = []
@@ -94,10 +95,23 @@ def parse_pdf(path: Path, doc_id: str, max_mb: float) -> ParsedDocument:
             tables += found
     except pdfium.PdfiumError as exc:
         raise ParseError(f"damaged PDF ({exc})") from exc
+    except ParseError:
+        raise
+    except Exception as exc:  # one file's failure with its reason, never a traceback
+        raise ParseError(f"cannot be parsed ({type(exc).__name__}: {exc})") from exc
     finally:
         pdf.close()
     if sum(len(ln.text) for p in pages for ln in p.lines) < _MIN_TEXT_CHARS:
         raise ParseError("no extractable text (scanned image?)")
+    try:
+        return _clean(doc_id, pages, tables)
+    except Exception as exc:  # as above
+        raise ParseError(f"cannot be parsed ({type(exc).__name__}: {exc})") from exc
+
+
+def _clean(doc_id: str, pages: list[Page], tables: int) -> ParsedDocument:
+    """The document-wide steps, in order: furniture first (it would read as text, tables or headings), contents
+    pages before tables (an entry's page number is no figure), hyphens before the card and headings."""
     furniture, running = remove_furniture(pages)
     mark_contents_pages(pages)
     tables += sum(unruled_tables(page) for page in pages if page.kind == "body")

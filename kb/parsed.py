@@ -43,7 +43,7 @@ class Card:
     title: str = ""
     organisation: str = ""
     period: str = ""
-    name: str = ""  # the file name as a person wrote it ("3M_2018_10K" -> "3M 2018 10K")
+    name: str = ""  # the file name as a person wrote it ("ACME_2024_20R" -> "ACME 2024 20R")
     form_cover: int = 0  # the page number of a form's cover (fields under captions), 0 when the cover is no form
 
 

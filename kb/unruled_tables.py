@@ -9,6 +9,7 @@ the first row whose cells sit over those columns, and a row's figures are named 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from kb.parsed import Line, Page
@@ -42,17 +43,29 @@ class _Cell:
         return bool(_FIGURE.match(self.text))
 
 
+Cells = Callable[[Line], list[_Cell]]
+
+
 def unruled_tables(page: Page) -> int:
     """Replace each unruled table's lines on the page by one line per row; the number of tables found."""
+    memo: dict[int, list[_Cell]] = {}
+
+    def cells(line: Line) -> list[_Cell]:
+        """A line's cells, split once per page (the lines outlive this call, so their ids stay theirs)."""
+        found = memo.get(id(line))
+        if found is None:
+            found = memo[id(line)] = _cells(line)
+        return found
+
     found, index = 0, 0
     while index < len(page.lines):
-        end = _table_end(page.lines, index)
-        columns = _columns([_cells(line) for line in page.lines[index:end]]) if end is not None else []
+        end = _table_end(page.lines, index, cells)
+        columns = _columns([cells(line) for line in page.lines[index:end]]) if end is not None else []
         if end is None or not columns:
             index = end if end is not None else index + 1
             continue
-        start = _header_start(page.lines, index, columns)
-        page.lines[start:end] = rows = _rows(page.lines[start:end], index - start)
+        start = _header_start(page.lines, index, columns, cells)
+        page.lines[start:end] = rows = _rows(page.lines[start:end], index - start, cells)
         index = start + len(rows)
         found += 1
     return found
@@ -65,7 +78,8 @@ def _cells(line: Line) -> list[_Cell]:
     for i, (x0, _, x1, _, text) in enumerate(words):
         last = cells[-1] if cells else None
         if last is not None and last.text in _CURRENCY and _FIGURE.match(text):
-            last.x0, last.x1, last.text = x0, x1, text  # a currency sign opens its figure's cell, whatever the gap
+            # a currency sign opens its figure's cell whatever the gap, and is left out (the header gives the unit)
+            last.x0, last.x1, last.text = x0, x1, text
             continue
         opens = text in _CURRENCY and i + 1 < len(words) and _FIGURE.match(words[i + 1][4])
         if last is not None and x0 - last.x1 <= limit and not opens:
@@ -75,23 +89,23 @@ def _cells(line: Line) -> list[_Cell]:
     return cells
 
 
-def _is_row(line: Line) -> bool:
+def _is_row(line: Line, cells_of: Cells) -> bool:
     """A label (or nothing) followed by one or more figures."""
     if line.kind != "text" or not line.words or not _MAY_HOLD_FIGURES.search(line.text):
         return False
-    cells = _cells(line)
+    cells = cells_of(line)
     figures = [c for c in cells[1:] if c.figure]
     return bool(figures) and len(cells) >= 2 and len(cells[0].text.split()) <= MAX_LABEL_WORDS
 
 
-def _table_end(lines: list[Line], start: int) -> int | None:
+def _table_end(lines: list[Line], start: int, cells_of: Cells) -> int | None:
     """The end of a table whose first row is lines[start], or None when no table starts there."""
-    if not _is_row(lines[start]):
+    if not _is_row(lines[start], cells_of):
         return None
     rows, index, gap = 1, start + 1, 0
     while index < len(lines):
         line = lines[index]
-        if _is_row(line) or (line.kind == "text" and line.words and all(c.figure for c in _cells(line))):
+        if _is_row(line, cells_of) or (line.kind == "text" and line.words and all(c.figure for c in cells_of(line))):
             rows, gap = rows + 1, 0
         elif line.kind == "text" and len(line.text.split()) <= 12 and gap < 2:
             gap += 1  # a section label or a wrapped label inside the table
@@ -102,14 +116,14 @@ def _table_end(lines: list[Line], start: int) -> int | None:
     return end if rows >= MIN_ROWS else None
 
 
-def _header_start(lines: list[Line], first_row: int, columns: list[tuple[float, float]]) -> int:
+def _header_start(lines: list[Line], first_row: int, columns: list[tuple[float, float]], cells_of: Cells) -> int:
     """The first of the header lines just above a table's first row: short lines with a cell over the columns."""
     start = first_row
     while start > 0 and first_row - start < MAX_HEADER_LINES:
         line = lines[start - 1]
         if line.kind != "text" or len(line.text.split()) > 12 or line.text.rstrip().endswith((".", ":")):
             break
-        if not any(c.x1 > columns[0][0] - 1 for c in _cells(line)):
+        if not any(c.x1 > columns[0][0] - 1 for c in cells_of(line)):
             break  # a title or caption left of the figures
         if line.bottom > lines[first_row].top + 1 or lines[first_row].top - line.bottom > 4 * (line.bottom - line.top):
             break  # not above the table, or too far above it
@@ -149,17 +163,17 @@ def _column_of(cell: _Cell, columns: list[tuple[float, float]]) -> int | None:
     return None
 
 
-def _rows(block: list[Line], header_count: int) -> list[Line]:
+def _rows(block: list[Line], header_count: int, cells_of: Cells) -> list[Line]:
     """The block's lines as table rows, each figure named by its column's header."""
-    while header_count < len(block) - 2 and _header_row(_cells(block[header_count])):
+    while header_count < len(block) - 2 and _header_row(cells_of(block[header_count])):
         header_count += 1  # "(Millions) 2018 2017 2016": the years name the columns
     body = block[header_count:]
-    cells = [_cells(line) for line in body]
-    columns = _columns(cells) or _columns([_cells(line) for line in block])
-    labels = _header_labels(block[:header_count], columns)
+    cells = [cells_of(line) for line in body]
+    columns = _columns(cells) or _columns([cells_of(line) for line in block])
+    labels = _header_labels(block[:header_count], columns, cells_of)
     out: list[Line] = []
     for line in block[:header_count]:
-        out.append(_table_line(" | ".join(c.text for c in _cells(line)), [line]))
+        out.append(_table_line(" | ".join(c.text for c in cells_of(line)), [line]))
     pending: list[Line] = []  # label lines without figures, waiting for the figures of their row
     for line, row in zip(body, cells):
         leading = [c for c in row if c.x1 < columns[0][0] - 1 and not c.figure]
@@ -201,14 +215,14 @@ def _header_row(cells: list[_Cell]) -> bool:
     return bool(heads) and short and all(_YEAR.match(c.text) or not c.figure for c in heads)
 
 
-def _header_labels(header: list[Line], columns: list[tuple[float, float]]) -> list[str]:
+def _header_labels(header: list[Line], columns: list[tuple[float, float]], cells_of: Cells) -> list[str]:
     """Each column's name: the header text over it alone, top to bottom. A line of one cell over several columns is
     their caption when another header line names every column ("Year Ended December 31," over "2017 2016 2015"),
     and names them only when nothing narrower does; otherwise its words are column names set close together
-    ("BoolQ PIQA SIQA") and each goes to the column under it."""
+    ("Tide Surge Wave") and each goes to the column under it."""
     own: list[list[str]] = [[] for _ in columns]
     spanning: list[list[str]] = [[] for _ in columns]
-    areas = [(line, [c for c in _cells(line) if c.x1 > columns[0][0] - 1]) for line in header]
+    areas = [(line, [c for c in cells_of(line) if c.x1 > columns[0][0] - 1]) for line in header]
     captions = len(columns) > 1 and any(len(area) >= len(columns) for _, area in areas)
     for line, area in areas:
         for cell in area:

@@ -138,8 +138,8 @@ def hyphenation_pdf(path: Path) -> Path:
     """Lines ending in hyphens: a split word, an identifier, a compound, and a word the document also prints
     hyphenated elsewhere."""
     lines = [
-        "Our baseline is the GPT-",
-        "3 model trained on inter-",
+        "Our baseline is the XR-",
+        "7 model trained on inter-",
         "national news with a state-of-the-",
         "art tokenizer that is well-",
         "known to practitioners. The well-known tokenizer is fast.",

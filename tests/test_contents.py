@@ -8,8 +8,27 @@ from kb.parsed import Line, Page
 from tests import layouts
 
 
-def _page(texts: list[str], number: int = 1) -> Page:
-    return Page(number, 600, 800, [Line(t, 72, 50 + 15 * i, 400, 60 + 15 * i, size=10) for i, t in enumerate(texts)])
+def _line(text: str, top: float, gap: float = 3.0) -> Line:
+    """A line of 10 pt words, its last word `gap` points after the one before."""
+    words, x = [], 72.0
+    parts = text.split()
+    for n, part in enumerate(parts):
+        if n == len(parts) - 1:
+            x += gap - 3.0
+        words.append((x, top, x + 6.0 * len(part), top + 10, part))
+        x += 6.0 * len(part) + 3.0
+    return Line(text, words[0][0], top, words[-1][2], top + 10, size=10, words=words)
+
+
+def _page(texts: list[str], number: int = 1, gap: float = 3.0) -> Page:
+    return Page(number, 600, 800, [_line(t, 50 + 15 * i, gap) for i, t in enumerate(texts)])
+
+
+def _document(page: Page, pages: int = 200) -> list[Page]:
+    """The page in a long document, so page numbers up to a few hundred are plausible."""
+    return [page] + [
+        _page([f"Filler text of page {n}.", "More filler text.", "Last filler line."], n) for n in range(2, pages)
+    ]
 
 
 def test_a_contents_page_is_marked_and_gives_no_headings(tmp_path: Path):
@@ -20,40 +39,49 @@ def test_a_contents_page_is_marked_and_gives_no_headings(tmp_path: Path):
     assert headings == ["1 Scope", "2 Inspection routine", "3 Load limits"]
 
 
+def test_entries_with_page_numbers_in_a_column_of_their_own_make_a_contents_page():
+    entries = ["Scope 3", "Inspection routine 4", "Daily checks 4", "Load limits 9", "Wind limits 12", "Index 30"]
+    assert mark_contents_pages(_document(_page(entries, gap=120))) == 1
+    assert mark_contents_pages(_document(_page(entries, gap=3))) == 0  # the same words run on: prose
+
+
 def test_an_index_page_is_marked():
     index = _page(
         [
             "Index",
             "anchor winch, 12, 48",
-            "boom angle, 7",
+            "boom angle, 7, 9",
             "brake test, 31-33",
             "cable wear, 9, 14",
-            "load chart, 22",
+            "load chart, 22, 40",
             "outreach, 5, 22, 40",
-            "spreader, 18",
+            "spreader, 18, 19",
         ]
     )
-    assert mark_contents_pages([index] * 1 + [_page(["filler"] * 3, n) for n in range(2, 60)]) == 1
-    assert index.kind == "contents"
+    assert mark_contents_pages(_document(index)) == 1 and index.kind == "contents"
 
 
 def test_table_rows_and_prose_are_not_contents():
     statement = _page(
         [
-            "Inventories (509) (387) 57",
-            "Accounts payable 408 24 148",
-            "Other — net 120 256 76",
-            "Accrued income taxes 134 967 101",
-            "Deferred income taxes (57) 107 7",
-            "Total 96 11 5",
-        ]
+            "Inventories (509) (387) 5",
+            "Accounts payable 408 24 7",
+            "Other — net 120 256 9",
+            "Accrued income taxes 134 967 12",
+            "Deferred income taxes (57) 107 15",
+            "Total 96 11 20",
+        ],
+        gap=40,
     )
+    assert mark_contents_pages(_document(statement)) == 0  # numbers in order in a column, but after figures
     prose = _page(
         [
-            "The crane was inspected in 2019 and again in 2021.",
-            "Its boom carries 40 tonnes.",
-            "Wind limits apply above 20 metres per second.",
-            "The spreader weighs 12",
+            "The tide rose by 2",
+            "and again by 3",
+            "Readings at station 4",
+            "Station 5",
+            "Station 6",
+            "The civil works end in April",
         ]
     )
-    assert mark_contents_pages([statement, prose]) == 0
+    assert mark_contents_pages(_document(prose)) == 0

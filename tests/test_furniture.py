@@ -31,10 +31,12 @@ def _page(number: int, lines: list[tuple[str, float]], height: float = 800) -> P
 
 
 def test_page_numbers_at_varying_heights_are_dropped_and_text_is_kept():
+    """Page numbers in several forms, each too rare to be a running line: the page-number rule drops them."""
     words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
+    numbers = ["3", "- 4 -", "v", "Page 6", "7 of 9", "B-8"]
     pages = [
-        _page(n, [(f"Body sentence about {w}.", 100), (f"More about {w} here.", 120), (str(n), 130 + 40 * n)])
-        for n, w in enumerate(words, 1)
+        _page(n, [(f"Body sentence about {w}.", 100), (f"More about {w} here.", 120), (number, 130 + 40 * n)])
+        for n, (w, number) in enumerate(zip(words, numbers), 1)
     ]
     dropped, running = remove_furniture(pages)
     assert dropped == 6 and running == []

@@ -13,7 +13,7 @@ def test_split_words_join_and_identifiers_keep_their_hyphen(tmp_path: Path):
     doc = parse_pdf(layouts.hyphenation_pdf(tmp_path / "hyphens.pdf"), "hyphens", 10)
     (chunk,) = chunk_document(doc, lambda texts: [len(t.split()) for t in texts])
     assert chunk.text == (
-        "Our baseline is the GPT-3 model trained on international news with a state-of-the-art tokenizer that is "
+        "Our baseline is the XR-7 model trained on international news with a state-of-the-art tokenizer that is "
         "well-known to practitioners. The well-known tokenizer is fast."
     )
 
