@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 
+from kb.headings import heading_shape
 from kb.models import Chunk, Region
 from kb.parsed import Line, ParsedDocument
 
@@ -35,11 +36,14 @@ def _join(lines: list[Line]) -> str:
 
 
 def _continues(previous: Line, line: Line) -> bool:
-    """Across a page break, a chunk goes on only to finish running text: a sentence cut by the break. A heading,
-    a table, or a new sentence, statement or list after the break starts a chunk of its own."""
+    """Across a page break, a chunk goes on with running text. A heading, a table, or a line shaped like a title (a
+    statement's or a section's name the parser did not take for a heading) after the break starts a chunk of its
+    own, as does a table that ends the page before it."""
     if previous.kind != "text" or line.kind != "text":
         return False
-    return previous.glue or not previous.text.rstrip().endswith(_SENTENCE_END)
+    if previous.glue or not previous.text.endswith(_SENTENCE_END):
+        return True  # a sentence runs over the break
+    return not (heading_shape(line.text) and len(line.text.split()) <= 8)
 
 
 def _regions(lines: list[tuple[int, Line]], doc: ParsedDocument) -> list[Region]:

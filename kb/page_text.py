@@ -13,6 +13,7 @@ grouping into words and lines is done on arrays, so Python touches words and lin
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 import unicodedata
 from collections import deque
@@ -99,6 +100,9 @@ def read_lines(textpage: object, height: float, symbols: PageObjects | None = No
     vertical = _vertical(original, left, top, right, bottom)
     along = vertical[1:] & vertical[:-1]  # both characters in a line of rotated text (an axis label, a stamp)
     jump = (np.abs(middle[1:] - middle[:-1]) > JUMP * np.maximum(size[1:], size[:-1])) & ~along
+    for k in np.nonzero(jump)[0].tolist():  # rotated characters step up or down the page: no new line
+        if _rotated(raw, int(index[k])) and _rotated(raw, int(index[k + 1])):
+            jump[k], along[k] = False, True
     new_line = (original[1:] != original[:-1]) | jump
     lines_of_chars = np.concatenate(([0], np.cumsum(new_line)))
     spaces_before = np.cumsum(is_space)[index]
@@ -242,6 +246,11 @@ def _decode(raw: int, codes: np.ndarray, index: np.ndarray, box: np.ndarray, sym
         table = symbols.symbol_objects.get(pdf.get_text_object(raw, i) or 0)
         if table is not None:
             codes[i] = decode(int(codes[i]), table)
+
+
+def _rotated(raw: int, char: int) -> bool:
+    """Set at a right angle (or steeper than 45 degrees) to the page's lines."""
+    return abs(math.sin(pdf.get_char_angle(raw, char))) > 0.7
 
 
 def _vertical(

@@ -20,6 +20,10 @@ CELL_GAP = 1.2
 MIN_ROWS = 3
 # Header lines looked for above the first row.
 MAX_HEADER_LINES = 4
+# Figures are named by their column's header in tables of at most this many columns. A wider table (a paper's
+# results over many benchmarks) would repeat its whole header in every row, and the repeated names would pull every
+# question that mentions them to the table: its header line above its rows names them once.
+MAX_NAMED_COLUMNS = 5
 # A row's label of more words than this is prose, which ends a table.
 MAX_LABEL_WORDS = 25
 
@@ -171,6 +175,8 @@ def _rows(block: list[Line], header_count: int, cells_of: Cells) -> list[Line]:
     cells = [cells_of(line) for line in body]
     columns = _columns(cells) or _columns([cells_of(line) for line in block])
     labels = _header_labels(block[:header_count], columns, cells_of)
+    if len(columns) > MAX_NAMED_COLUMNS:
+        labels = [""] * len(columns)  # a wide table: its header line, kept above, names the columns once
     out: list[Line] = []
     for line in block[:header_count]:
         out.append(_table_line(" | ".join(c.text for c in cells_of(line)), [line]))

@@ -252,18 +252,20 @@ def symbols_pdf(path: Path) -> Path:
     return path
 
 
-def results_table_pdf(path: Path) -> Path:
+def results_table_pdf(path: Path, wide: bool = False) -> Path:
     """A paper's results table: column names centred over narrow columns, close enough together to read as one
-    cell, figures with magnitudes and pairs ("80/81", "2.5k"), and a row label that holds a size."""
+    cell, figures with magnitudes and pairs ("80/81", "2.5k"). `wide`: three more columns (seven in all)."""
     c = canvas.Canvas(str(path), pagesize=letter)
     c.setFont("Helvetica", 9)
-    centres = [250, 284, 318, 352]
-    for centre, name in zip(centres, ["Tide", "Surge", "Wave", "Mean"]):
+    extra = ["Rain", "Wind", "Fog"] if wide else []
+    centres = [250 + 34 * k for k in range(4 + len(extra))]
+    for centre, name in zip(centres, ["Tide", "Surge", "Wave", "Mean", *extra]):
         c.drawCentredString(centre, HEIGHT - 100, name)
+    more = ["1.1", "2.2", "3.3"] if wide else []
     rows = [
-        ("Baseline", ["80/79", "66.1", "2.5k", "74.0"]),
-        ("Lattice small", ["84/83", "71.2", "8.5k", "79.6"]),
-        ("Lattice large", ["86/85", "72.1", "12k", "82.1"]),
+        ("Baseline", ["80/79", "66.1", "2.5k", "74.0", *more]),
+        ("Lattice small", ["84/83", "71.2", "8.5k", "79.6", *more]),
+        ("Lattice large", ["86/85", "72.1", "12k", "82.1", *more]),
     ]
     for i, (label, figures) in enumerate(rows):
         y = HEIGHT - 116 - 13 * i

@@ -43,3 +43,10 @@ def test_column_names_set_close_together_each_name_their_own_column(tmp_path: Pa
     doc = parse_pdf(layouts.results_table_pdf(tmp_path / "results.pdf"), "results", 10)
     rows = [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
     assert "Lattice small | Tide: 84/83 | Surge: 71.2 | Wave: 8.5k | Mean: 79.6" in rows
+
+
+def test_a_wide_tables_header_names_its_columns_once(tmp_path: Path):
+    doc = parse_pdf(layouts.results_table_pdf(tmp_path / "wide.pdf", wide=True), "wide", 10)
+    rows = [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
+    assert "Lattice small | 84/83 | 71.2 | 8.5k | 79.6 | 1.1 | 2.2 | 3.3" in rows
+    assert any("Tide" in row and "Fog" in row for row in rows)  # the header line, kept above the rows
