@@ -38,6 +38,7 @@ _PAGE_NUMBER = re.compile(
     re.IGNORECASE,
 )
 _INTEGER = re.compile(r"^[0-9]{1,5}$")  # ASCII digits: other scripts' digits are text here
+_NUMBER = re.compile(r"^-?[0-9]{1,6}(?:\.[0-9]{1,6})?$")
 
 
 def remove_furniture(pages: list[Page]) -> tuple[int, list[str]]:
@@ -155,37 +156,57 @@ def _margin_numbers(page: Page) -> int:
 
 
 def _counting_runs(page: Page) -> int:
-    """Drop integers counting up by one, four or more in a row with nothing between them, within a line of text or
-    as lines of their own: line numbers the margin rule missed, or a figure's axis ticks ("100 101 102 103",
-    exponents set as superscripts). A run of years is a table's column heads and stays."""
+    """Drop numbers that count at an even step, four or more in a row with nothing between them, within a line of
+    text or as lines of their own: line numbers the margin rule missed, or a figure's axis ticks ("100 101 102 103"
+    for exponents set as superscripts, "0.2 0.4 0.6 0.8", "4 8 16 32"). A run of years is a table's column heads
+    and stays."""
     dropped = 0
     for line in page.lines:
         words = line.words or []
-        if line.kind == "text" and sum(bool(_INTEGER.match(w[4])) for w in words) >= MIN_RUN:
-            doomed = _runs([int(w[4]) if _INTEGER.match(w[4]) else None for w in words])
+        if line.kind == "text" and sum(bool(_NUMBER.match(w[4])) for w in words) >= MIN_RUN:
+            doomed = _runs([float(w[4]) if _NUMBER.match(w[4]) else None for w in words])
             if doomed:
                 dropped += 1
                 _set_words(line, [w for k, w in enumerate(words) if k not in doomed])
-    alone = _runs([int(ln.text) if ln.kind == "text" and _INTEGER.match(ln.text) else None for ln in page.lines])
+    alone = _runs([float(ln.text) if ln.kind == "text" and _NUMBER.match(ln.text) else None for ln in page.lines])
     if alone:
         page.lines = [ln for k, ln in enumerate(page.lines) if k not in alone]
     page.lines = [ln for ln in page.lines if ln.text]
     return dropped + len(alone)
 
 
-def _runs(values: list[int | None]) -> set[int]:
-    """Positions of the runs of integers counting up by one, at least MIN_RUN long and not all years."""
+def _runs(values: list[float | None]) -> set[int]:
+    """Positions of the runs of numbers at an even step (a constant difference or ratio), at least MIN_RUN long
+    and not all years."""
     doomed: set[int] = set()
     start = 0
-    for k in range(1, len(values) + 1):
-        previous, value = values[k - 1], values[k] if k < len(values) else None
-        if value is not None and previous is not None and value == previous + 1:
-            continue
-        run = [v for v in values[start:k] if v is not None]
-        if k - start >= MIN_RUN and len(run) == k - start and not all(1900 <= v <= 2100 for v in run):
-            doomed |= set(range(start, k))
-        start = k
+    while start < len(values):
+        end = start + 1
+        while end < len(values) and values[end] is not None and _steady(values[start : end + 1]):
+            end += 1
+        run = values[start:end]
+        if len(run) >= MIN_RUN and None not in run and not all(v == int(v) and 1900 <= v <= 2100 for v in run):
+            doomed |= set(range(start, end))
+            start = end
+        else:
+            start += 1
     return doomed
+
+
+def _steady(run: list[float | None]) -> bool:
+    """The numbers step evenly: the same difference each time, or the same ratio (a logarithmic axis)."""
+    if None in run:
+        return False
+    values: list[float] = run  # type: ignore[assignment]
+    if len(values) < 2:
+        return True
+    steps = [b - a for a, b in itertools.pairwise(values)]
+    if steps[0] != 0 and all(math.isclose(s, steps[0], rel_tol=1e-6, abs_tol=1e-9) for s in steps):
+        return True
+    if min(values) <= 0:
+        return False
+    ratios = [b / a for a, b in itertools.pairwise(values)]
+    return ratios[0] != 1 and all(math.isclose(r, ratios[0], rel_tol=1e-6) for r in ratios)
 
 
 def _set_words(line: Line, words: list[tuple[float, float, float, float, str]]) -> None:

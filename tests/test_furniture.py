@@ -91,3 +91,23 @@ def test_axis_ticks_counting_up_are_dropped_and_years_stay(tmp_path: Path):
     page.lines[0].words = [(72 + 40 * k, 100, 100 + 40 * k, 110, w) for k, w in enumerate(page.lines[0].text.split())]
     remove_furniture([page])
     assert page.lines[0].text == "Maturities 2019 2020 2021 2022 2023"
+
+
+def test_evenly_stepping_ticks_are_dropped_and_figures_stay():
+    def line(text: str, top: float) -> Line:
+        words = [(72 + 40 * k, top, 100 + 40 * k, top + 10, w) for k, w in enumerate(text.split())]
+        return Line(text, 72, top, 100 + 40 * len(words), top + 10, size=10, words=words)
+
+    page = Page(
+        1,
+        600,
+        800,
+        [
+            line("0.2 0.4 0.6 0.8 Accuracy", 100),
+            line("4 8 16 32 64", 120),
+            line("Sales 12.5 7.1 3.3 9.9", 140),
+            line("2019 2020 2021 2022", 160),
+        ],
+    )
+    remove_furniture([page])
+    assert [ln.text for ln in page.lines] == ["Accuracy", "Sales 12.5 7.1 3.3 9.9", "2019 2020 2021 2022"]
