@@ -45,13 +45,13 @@ _MONTH = (
 _DATE = (
     rf"(?:{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}}|{_MONTH}\s+\d{{4}})"
 )
-# The period a document covers, as English states it: up to three words, a period's noun, "ended", a date ("year
-# ended June 30, 2024", "quarterly period ended ...", "twelve months ended ...").
+# The period a document covers, as English states it: a period's noun with at most one word qualifying it, "ended",
+# a date ("year ended June 30, 2024", "quarterly period ended ...", "twelve months ended ...").
 _PERIOD = re.compile(
-    rf"\b((?:[\w-]+[ \t]+){{0,3}}?(?:year|quarter|half|period|months|weeks)\s+ended\s+{_DATE})",
+    rf"\b((?:[\w-]+[ \t]+)?(?:year|quarter|half|period|months|weeks)\s+ended\s+{_DATE})",
     re.IGNORECASE,
 )
-_LEADING = re.compile(r"^(?:(?:for|the|in|during|of)\s+)+", re.IGNORECASE)  # "For the fiscal year ended ..."
+_LEADING = re.compile(r"^(?:(?:for|the|in|during|of|and)\s+)+", re.IGNORECASE)  # "For the fiscal year ended ..."
 _ANY_DATE = re.compile(rf"\b{_DATE}\b", re.IGNORECASE)
 
 

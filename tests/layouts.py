@@ -316,3 +316,19 @@ def running_title_pdf(path: Path, pages: int = 5) -> Path:
         c.showPage()
     c.save()
     return path
+
+
+def titled_form_pdf(path: Path) -> Path:
+    """A cover with its title set above a form's label (a report filed on a form), then a page of text."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica-Bold", 20)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 90, "Harbour Dredging Annual Review")
+    c.setFont("Helvetica-Bold", 22)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 130, "FORM 20-R")
+    c.setFont("Helvetica", 10)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 160, "Submitted for the year ended March 31, 2025")
+    c.showPage()
+    c.drawString(72, HEIGHT - 80, "The dredgers cleared the north channel twice during the year under review.")
+    c.showPage()
+    c.save()
+    return path

@@ -58,3 +58,9 @@ def test_a_title_repeated_small_as_running_header_stays_on_the_cover(tmp_path: P
     assert doc.title == "Tidal Gauges Disagree More Often Than Expected"
     assert doc.pages[0].lines[0].text == doc.title  # the cover keeps it
     assert all(doc.title not in ln.text for page in doc.pages[1:] for ln in page.lines)  # later pages drop it
+
+
+def test_a_cover_title_above_a_form_label_is_the_title(tmp_path: Path):
+    doc = parse_pdf(layouts.titled_form_pdf(tmp_path / "review.pdf"), "review", 10)
+    assert doc.title == "Harbour Dredging Annual Review"  # not "FORM 20-R", though it is set larger
+    assert doc.card.period == "year ended March 31, 2025"
