@@ -33,6 +33,7 @@ class Deps:
     probe: Callable[[AgentSettings], LLMStatus]
     make_llm: Callable[[AgentSettings], OllamaLLM] = OllamaLLM
     embed: Callable[[list[str]], Any] | None = None  # normalised sentence vectors, for ranking answer sentences
+    searched: Callable[[str], str] = lambda query: query  # what search makes of a query (its information need)
 
 
 def emit(event: dict[str, Any]) -> None:
@@ -185,10 +186,12 @@ class Nodes:
                 seen.add(hit["chunk_id"])
                 evidence.append({**hit, "round": number})
             hits.append({**hit, "new": new})
+        searched = [self.deps.searched(q) for q in queries]
         record = {
             "round": number,
             "query": state["query"],
             "queries": queries,
+            "searched": searched if searched != queries else [],
             "strategy": state["strategy"],
             "hit_ids": [h["chunk_id"] for h in hits],
             "scores": [
@@ -207,7 +210,13 @@ class Nodes:
             "queries_tried": [*state.get("queries_tried", []), state["query"]],
             "counters": bump(state, tool_calls=len(queries), rounds=1),
             "_summary": f"round {number}: {len(hits)} hits, {record['new']} new, {len(evidence)} in total",
-            "_event": {"round": number, "query": state["query"], "strategy": state["strategy"], "hits": hits},
+            "_event": {
+                "round": number,
+                "query": state["query"],
+                "searched": record["searched"],
+                "strategy": state["strategy"],
+                "hits": hits,
+            },
         }
 
     # assess ----------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ def kb_deps(kb: Any) -> Deps:
         documents=lambda: sorted(kb.committed()),
         probe=probe,
         embed=lambda texts: kb.embedder.encode(texts),
+        searched=lambda query: kb.read_query(query).text,
     )
 
 

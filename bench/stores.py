@@ -32,6 +32,9 @@ from bench.corpora import BenchError, Corpus
 QUERY_ONLY = frozenset(
     {
         "search.py",
+        "query.py",
+        "documents.py",
+        "page_units.py",
         "lexical.py",
         "evaluate.py",
         "cli.py",

@@ -8,13 +8,15 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from kb.documents import DocumentIndex
 from kb.embed import Embedder, get_embedder
 from kb.files import remember_hashes
 from kb.ingest import Ingestion
 from kb.lexical import LexicalIndex
 from kb.models import DocumentRecord, Hit, IngestSummary, Progress
 from kb.parse_pool import ParsePool
-from kb.search import Mode, hybrid_search
+from kb.query import SearchQuery
+from kb.search import Indexes, Mode, hybrid_search, reading_of
 from kb.settings import KBSettings
 from kb.store import Store
 
@@ -26,6 +28,7 @@ class KnowledgeBase:
         self.settings = settings or KBSettings()
         self.store = Store(self.settings)
         self._lexical: LexicalIndex | None = None
+        self._documents: tuple[str, DocumentIndex] | None = None  # (fingerprint, index)
         self._lock = threading.RLock()  # guards the BM25 index
         self._ingest_lock = threading.Lock()  # one ingestion at a time; searches go on meanwhile
         # The ingestion loads the model itself, while its parser processes start up.
@@ -76,6 +79,21 @@ class KnowledgeBase:
             self._lexical = index
             return index
 
+    def document_index(self, catalogue: list[DocumentRecord], lexical: LexicalIndex) -> DocumentIndex:
+        """The cards and first pages of the committed documents, matching the BM25 index's fingerprint."""
+        with self._lock:
+            if self._documents is None or self._documents[0] != lexical.fingerprint:
+                first_pages: dict[str, list[str]] = {}
+                for record in lexical.records:  # in document and position order
+                    if record["start_page"] == 1 and record.get("kind", "body") == "body":
+                        first_pages.setdefault(record["doc_id"], []).append(record["text"])
+                committed = [d for d in catalogue if d.status == "committed"]
+                texts = {doc: " ".join(parts) for doc, parts in first_pages.items()}
+                search = self.settings.search
+                index = DocumentIndex(committed, texts, search.first_page_weight, search.plain_weight)
+                self._documents = (lexical.fingerprint, index)
+            return self._documents[1]
+
     # work ------------------------------------------------------------------------------------------
     def ingest(
         self,
@@ -93,6 +111,10 @@ class KnowledgeBase:
             if parsers is not None:
                 parsers.close()
 
+    def read_query(self, query: str) -> SearchQuery:
+        """The query as search reads it: its information need, its hints and what was kept out."""
+        return reading_of(query, self.settings.search)
+
     def search(
         self,
         query: str,
@@ -105,18 +127,12 @@ class KnowledgeBase:
         catalogue = self.store.documents()
         committed = {d.doc_id: d.content_hash for d in catalogue if d.status == "committed"}
         lexical = self.lexical(committed)
-        embedder = self.embedder if mode != "lexical" else None
-        return hybrid_search(
-            self.store,
-            embedder,
-            lexical,
-            committed,
-            self.settings,
-            query,
-            k,
-            docs,
-            variants,
-            neighbours,
-            mode,
+        indexes = Indexes(
+            store=self.store,
+            embedder=self.embedder if mode != "lexical" else None,
+            lexical=lexical,
+            documents=self.document_index(catalogue, lexical),
+            committed=committed,
             everything_committed=len(committed) == len(catalogue),
         )
+        return hybrid_search(indexes, self.settings.search, query, k, docs, variants, neighbours, mode)

@@ -215,6 +215,9 @@ class LexicalIndex:
                 mask[self.by_doc.get(doc, [])] = 1.0
         scores = self.bm25.get_scores(terms, weight_mask=mask)
         candidates = np.flatnonzero(scores > 0)
+        if len(candidates) > k:  # only the k best (and every tie with the k-th) need sorting
+            kth = np.partition(scores[candidates], len(candidates) - k)[len(candidates) - k]
+            candidates = candidates[scores[candidates] >= kth]
         ranked = sorted(candidates.tolist(), key=lambda i: (-float(scores[i]), self.records[i]["chunk_id"]))
         return [(i, float(scores[i])) for i in ranked[:k]]
 

@@ -82,8 +82,21 @@ class Hit(BaseModel):
     )
     repeats_page: bool = Field(
         False,
-        description="With new_pages_first on: every page of this ranked hit is in a higher one, so it was listed "
+        description="With chunks as the unit: every page of this ranked hit is in a higher one, so it was listed "
         "after the chunks of pages not yet listed (neighbours added by expansion are never marked).",
+    )
+    document_score: float | None = Field(
+        None,
+        description="When the question names this hit's document: its match relative to the best-named document "
+        "(1.0 for the best); None when its document was not preferred.",
+    )
+    document_terms: list[str] = Field(
+        default_factory=list, description="The question's terms that name this hit's document (why it was preferred)."
+    )
+    page_chunks: list[str] = Field(
+        default_factory=list,
+        description="With pages as the unit: the other chunks of this hit's page (or page pair) that matched, best "
+        "first; the page's score counts them.",
     )
 
 

@@ -1,102 +1,143 @@
-"""Hybrid retrieval: dense (Chroma) and BM25 rankings fused by reciprocal rank fusion."""
+"""Hybrid retrieval: the question's information need searched densely (Chroma) and with BM25, the rankings fused
+by reciprocal rank fusion with a ranking of the documents the question names, and the result ranked by page."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
+from kb.documents import DocumentIndex, DocumentMatch
 from kb.embed import Embedder
 from kb.lexical import LexicalIndex
 from kb.models import Hit
-from kb.settings import KBSettings
+from kb.page_units import Candidate, new_pages_first, rank_pages
+from kb.query import SearchQuery, read_query
+from kb.settings import SearchSettings
 from kb.store import Store, record_from, regions_of
 
 Mode = Literal["hybrid", "dense", "lexical"]
 
 
 @dataclass
-class _Candidate:
-    record: dict[str, Any]
-    fused: float = 0.0
-    dense_score: float | None = None
-    dense_rank: int | None = None
-    lexical_score: float | None = None
-    lexical_rank: int | None = None
-    sources: set[str] = field(default_factory=set)
-    repeats_page: bool = False
+class Indexes:
+    """What one search runs against: the vector store, the BM25 and document indexes, the committed documents."""
+
+    store: Store
+    embedder: Embedder | None
+    lexical: LexicalIndex
+    documents: DocumentIndex
+    committed: dict[str, str]
+    everything_committed: bool  # no document half-ingested: an unrestricted search needs no metadata filter
+
+
+def reading_of(query: str, settings: SearchSettings) -> SearchQuery:
+    """The query as search reads it (its information need when cleaning is on)."""
+    if settings.clean_queries:
+        return read_query(query)
+    return SearchQuery(question=query, need=" ".join(query.split()))
+
+
+def preferred_documents(
+    indexes: Indexes, text: str, allowed: list[str], settings: SearchSettings
+) -> dict[str, DocumentMatch]:
+    """The documents the text names, among those allowed: within `document_share` of the best match, when the
+    best is strong enough and few documents share it."""
+    if settings.document_weight <= 0 or len(allowed) < 2:
+        return {}
+    matches = [m for m in indexes.documents.match(text, settings.document_max + 1) if m.doc_id in set(allowed)]
+    if not matches or matches[0].strength < settings.document_min_strength:
+        return {}
+    named = [m for m in matches if m.score >= settings.document_share]
+    return {} if len(named) > settings.document_max else {m.doc_id: m for m in named}
 
 
 def hybrid_search(
-    store: Store,
-    embedder: Embedder | None,
-    lexical: LexicalIndex,
-    committed: dict[str, str],
-    settings: KBSettings,
+    indexes: Indexes,
+    settings: SearchSettings,
     query: str,
     k: int = 8,
     docs: list[str] | None = None,
     variants: list[str] | None = None,
     neighbours: int = 0,
     mode: Mode = "hybrid",
-    everything_committed: bool = False,
 ) -> list[Hit]:
-    """Top-k hits for the query (and its variants), restricted to `docs` when given.
-
-    `everything_committed` (no document half-ingested) lets an unrestricted search skip Chroma's metadata filter,
-    which costs more than the vector search itself; stale chunks are still dropped by their content hash."""
+    """Top-k hits for the query (and its variants), restricted to `docs` when given. Stale chunks (of a document
+    re-ingested meanwhile) are dropped by their content hash."""
+    committed = indexes.committed
     allowed = sorted(committed if docs is None else set(docs) & set(committed))
-    queries = list(dict.fromkeys(q.strip() for q in [query, *(variants or [])] if q and q.strip()))
+    reading = reading_of(query, settings)
+    queries = list(dict.fromkeys(q.strip() for q in [reading.text, *(variants or [])] if q and q.strip()))
     if not allowed or not queries or k <= 0:
         return []
     n = max(settings.candidates, 2 * k)
-    pool: dict[str, _Candidate] = {}
-    if mode in ("hybrid", "dense") and embedder is not None:
-        vectors = embedder.encode(queries)
-        for vector in vectors:
-            results = [
-                r
-                for r in store.query(vector, n, None if docs is None and everything_committed else allowed)
-                if r[3].get("content_hash") == committed.get(r[3]["doc_id"])
-            ]
-            for rank, (cid, sim, text, meta) in enumerate(results, 1):
-                position = lexical.position.get(cid)
-                record = lexical.records[position] if position is not None else record_from(cid, text, meta)
-                cand = pool.setdefault(cid, _Candidate(record))
-                cand.fused += settings.dense_weight / (settings.rrf_k + rank)
-                if cand.dense_rank is None or rank < cand.dense_rank:
-                    cand.dense_rank, cand.dense_score = rank, sim
+    preferred = preferred_documents(indexes, reading.text, allowed, settings)
+    # Each ranking runs over every allowed document, then over the preferred ones alone: their chunks enter the
+    # pool even when other documents word the question better.
+    scopes: list[tuple[list[str] | None, float]] = [(None if docs is None else allowed, 1.0)]
+    if preferred and len(preferred) < len(allowed):
+        scopes.append((sorted(preferred), settings.preferred_rankings))
+    pool: dict[str, Candidate] = {}
+    if mode in ("hybrid", "dense") and indexes.embedder is not None:
+        vectors = indexes.embedder.encode(queries)
+        for scope, factor in scopes:
+            for vector in vectors:
+                _fuse_dense(pool, indexes, vector, n, scope, allowed, factor * settings.dense_weight, settings)
     if mode in ("hybrid", "lexical"):
-        for q in queries:
-            for rank, (position, score) in enumerate(lexical.search(q, n, None if docs is None else allowed), 1):
-                record = lexical.records[position]
-                cand = pool.setdefault(record["chunk_id"], _Candidate(record))
-                cand.fused += settings.lexical_weight / (settings.rrf_k + rank)
-                if cand.lexical_rank is None or rank < cand.lexical_rank:
-                    cand.lexical_rank, cand.lexical_score = rank, score
+        for scope, factor in scopes:
+            for q in queries:
+                for rank, (position, score) in enumerate(indexes.lexical.search(q, n, scope), 1):
+                    record = indexes.lexical.records[position]
+                    cand = pool.setdefault(record["chunk_id"], Candidate(record))
+                    _add(cand, factor * settings.lexical_weight, rank, settings, lexical=score)
+    for cand in pool.values():
+        match = preferred.get(cand.record["doc_id"])
+        if match is not None:  # the documents' ranking: every preferred document's chunks share its place
+            cand.fused += settings.document_weight / (settings.rrf_k + 1)
+            cand.document_score, cand.document_terms = match.score, match.terms
     ranked = [c for _, c in sorted(pool.items(), key=lambda item: (-item[1].fused, item[0]))]
-    ranked = _new_pages_first(ranked, k) if settings.new_pages_first else ranked[:k]
+    ranked = rank_pages(ranked, k, settings.page_support) if settings.unit == "page" else new_pages_first(ranked, k)
     hits = [_hit(c, rank) for rank, c in enumerate(ranked, 1)]
-    return _expand(hits, lexical, neighbours) if neighbours > 0 else hits
+    return _expand(hits, indexes.lexical, neighbours) if neighbours > 0 else hits
 
 
-def _new_pages_first(ranked: list[_Candidate], k: int) -> list[_Candidate]:
-    """The top k, where a chunk whose pages all appear in higher hits yields to chunks from pages not yet listed
-    (in fused order): k hits then point to as many places as the candidates allow."""
-    first: list[_Candidate] = []
-    later: list[_Candidate] = []
-    covered: set[tuple[str, int]] = set()
-    for cand in ranked:
-        r = cand.record
-        pages = {(r["doc_id"], p) for p in range(r["start_page"], r["end_page"] + 1)}
-        cand.repeats_page = pages <= covered
-        (later if cand.repeats_page else first).append(cand)
-        covered |= pages
-        if len(first) >= k:
-            break
-    return (first + later)[:k]
+def _fuse_dense(
+    pool: dict[str, Candidate],
+    indexes: Indexes,
+    vector: Any,
+    n: int,
+    scope: list[str] | None,
+    allowed: list[str],
+    weight: float,
+    settings: SearchSettings,
+) -> None:
+    unfiltered = scope is None and indexes.everything_committed
+    results = [
+        r
+        for r in indexes.store.query(vector, n, None if unfiltered else scope or allowed)
+        if r[3].get("content_hash") == indexes.committed.get(r[3]["doc_id"])
+    ]
+    for rank, (cid, sim, text, meta) in enumerate(results, 1):
+        position = indexes.lexical.position.get(cid)
+        record = indexes.lexical.records[position] if position is not None else record_from(cid, text, meta)
+        _add(pool.setdefault(cid, Candidate(record)), weight, rank, settings, dense=sim)
 
 
-def _hit(cand: _Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
+def _add(
+    cand: Candidate,
+    weight: float,
+    rank: int,
+    settings: SearchSettings,
+    dense: float | None = None,
+    lexical: float | None = None,
+) -> None:
+    cand.fused += weight / (settings.rrf_k + rank)
+    if dense is not None and (cand.dense_rank is None or rank < cand.dense_rank):
+        cand.dense_rank, cand.dense_score = rank, dense
+    if lexical is not None and (cand.lexical_rank is None or rank < cand.lexical_rank):
+        cand.lexical_rank, cand.lexical_score = rank, lexical
+
+
+def _hit(cand: Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
     r = cand.record
     return Hit(
         chunk_id=r["chunk_id"],
@@ -117,6 +158,9 @@ def _hit(cand: _Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
         neighbour_of=neighbour_of,
         repeats_page=cand.repeats_page,
         kind=r.get("kind", "body"),
+        document_score=cand.document_score,
+        document_terms=cand.document_terms,
+        page_chunks=cand.page_chunks,
     )
 
 
@@ -134,5 +178,5 @@ def _expand(hits: list[Hit], lexical: LexicalIndex, width: int) -> list[Hit]:
             if record["chunk_id"] in seen:
                 continue
             seen.add(record["chunk_id"])
-            out.append(_hit(_Candidate(record), hit.rank, neighbour_of=hit.chunk_id))
+            out.append(_hit(Candidate(record), hit.rank, neighbour_of=hit.chunk_id))
     return out

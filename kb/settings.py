@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, BaseModel, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 # Machine-wide rather than per store or working directory: one exported model serves every store.
@@ -22,10 +22,78 @@ def model_source(model: str) -> str:
     return model
 
 
+class SearchSettings(BaseModel):
+    """How search reads a question, prefers the documents it names, fuses rankings and ranks pages."""
+
+    candidates: int = Field(60, ge=8, description="Candidates taken from each ranking before fusion.")
+    rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant.")
+    dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
+    lexical_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in fusion.")
+    clean_queries: bool = Field(
+        True,
+        description="Search the question's information need: persona, format instructions, supplied definitions "
+        "and politeness are kept out of the query (see kb.query).",
+    )
+    document_weight: float = Field(
+        1.0,
+        ge=0,
+        description="Weight of the document a question names, fused into its chunks' scores as a ranking whose "
+        "first place every chunk of that document holds (0: documents are not preferred).",
+    )
+    preferred_rankings: float = Field(
+        1.0,
+        ge=0,
+        description="Weight of the dense and BM25 rankings run again over the preferred documents alone, fused "
+        "beside the rankings over every document (0: they only bring those documents' chunks into the pool).",
+    )
+    document_share: float = Field(
+        0.85,
+        gt=0,
+        le=1,
+        description="A document is preferred when its match is at least this share of the best document's.",
+    )
+    document_max: int = Field(
+        4, ge=1, description="At most this many documents are preferred; a question matching more names none."
+    )
+    document_min_strength: float = Field(
+        0.35,
+        ge=0,
+        description="The best document's match needed before any document is preferred (summed rarity of its terms, "
+        "where a term of one document alone counts about 0.7-0.9): a question sharing only common words with the "
+        "cards names none.",
+    )
+    first_page_weight: float = Field(
+        0.3,
+        ge=0,
+        le=1,
+        description="Weight of a naming term (capitalised or holding a digit) found on a document's first page "
+        "rather than on its card.",
+    )
+    plain_weight: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="Weight of a question's plain word (neither capitalised nor holding a digit) found on a "
+        "document's card: titles are worded like questions, so a shared common word names a document weakly.",
+    )
+    unit: Literal["page", "chunk"] = Field(
+        "page",
+        description="What the top k are: distinct pages (or page pairs) ranked by their chunks' evidence, each shown "
+        "by its best chunk; or chunks, where a chunk whose pages all appear higher yields to other pages.",
+    )
+    page_support: float = Field(
+        0.3,
+        ge=0,
+        le=1,
+        description="Share of a page's second-best chunk score added to its best (and this share squared of its "
+        "third, and so on): a page several chunks point to ranks above one with a single match.",
+    )
+
+
 class KBSettings(BaseSettings):
     """Where the store lives, how documents are chunked and embedded, and how search fuses rankings."""
 
-    model_config = SettingsConfigDict(env_prefix="KB_", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix="KB_", env_nested_delimiter="__", extra="ignore")
 
     store_dir: Path = Field(Path("data/store"), description="Directory of the local store (Chroma files, BM25 index).")
     chroma_host: str | None = Field(
@@ -58,14 +126,7 @@ class KBSettings(BaseSettings):
     chunk_min_tokens: int = Field(48, ge=0, description="A new section starts a new chunk only past this size.")
     max_file_mb: float = Field(200.0, gt=0, description="Files larger than this many megabytes are rejected.")
     parse_workers: int = Field(2, ge=1, description="Processes that parse PDFs in parallel.")
-    candidates: int = Field(60, ge=8, description="Candidates taken from each ranking before fusion.")
-    rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant.")
-    new_pages_first: bool = Field(
-        True,
-        description="In the top k, a chunk whose pages all appear in higher hits yields to chunks from other pages.",
-    )
-    dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
-    lexical_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in fusion.")
+    search: SearchSettings = Field(default_factory=lambda: SearchSettings(), description="How search ranks.")
     pending_lease_seconds: int = Field(
         600, ge=0, description="An unfinished ingestion older than this is treated as abandoned and cleaned up."
     )

@@ -332,3 +332,25 @@ def titled_form_pdf(path: Path) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def annual_filing_pdf(path: Path, organisation: str, year: int) -> Path:
+    """One organisation's annual filing: the year only on its cover; body pages that read alike every year (a
+    prose page, then a statement page holding the figures), so only the cover tells two years apart."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica-Bold", 18)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 80, f"{organisation} Annual Filing")
+    c.setFont("Helvetica", 10)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 104, f"For the fiscal year ended December 31, {year}")
+    c.showPage()
+    c.setFont("Helvetica", 10)
+    c.drawString(72, HEIGHT - 80, f"{organisation} carries passengers between the river towns all year round.")
+    c.drawString(72, HEIGHT - 94, "The fleet was refitted and the timetable kept its winter sailings.")
+    c.showPage()
+    c.setFont("Helvetica-Bold", 12)
+    c.drawString(72, HEIGHT - 80, "Statement of Ferry Operations")
+    c.setFont("Helvetica", 10)
+    c.drawString(72, HEIGHT - 100, "Passenger crossings completed during the fiscal year reached a record number.")
+    c.showPage()
+    c.save()
+    return path

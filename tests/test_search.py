@@ -82,37 +82,78 @@ def _adds_a_page(hits: list) -> list[bool]:
     return out
 
 
+def _chunk_unit(kb: KnowledgeBase) -> KnowledgeBase:
+    search = kb.settings.search.model_copy(update={"unit": "chunk"})
+    return KnowledgeBase(kb.settings.model_copy(update={"search": search}))
+
+
 def test_chunks_from_pages_not_yet_listed_come_before_repeats(shared_kb: KnowledgeBase):
     query = "humidity readings at the station"
-    plain = KnowledgeBase(shared_kb.settings.model_copy(update={"new_pages_first": False})).search(query, k=8)
-    assert not all(_adds_a_page(plain))  # in plain fused order, the top 8 list a page twice
-    hits = shared_kb.search(query, k=8)
-    flags = _adds_a_page(hits)
-    assert flags == sorted(flags, reverse=True) and sum(flags) > sum(_adds_a_page(plain))
-    assert [h.rank for h in hits] == list(range(1, 9))
-    assert [h.repeats_page for h in hits] == [not new for new in flags]  # shown in the UI beside the scores
-    firsts = [h.fused_score for h, new in zip(hits, flags, strict=True) if new]
+    chunks = _chunk_unit(shared_kb).search(query, k=20)  # more chunks than the matching pages
+    flags = _adds_a_page(chunks)
+    assert flags == sorted(flags, reverse=True) and not all(flags)  # repeats exist, and come last
+    assert [h.repeats_page for h in chunks] == [not new for new in flags]  # shown in the UI beside the scores
+    firsts = [h.fused_score for h, new in zip(chunks, flags, strict=True) if new]
     assert firsts == sorted(firsts, reverse=True)
-    assert hits[0].chunk_id == plain[0].chunk_id
+
+
+def test_page_unit_lists_each_page_once_with_its_other_chunks(shared_kb: KnowledgeBase):
+    query = "humidity readings at the station"
+    chunks = _chunk_unit(shared_kb).search(query, k=30)
+    pages = shared_kb.search(query, k=8)
+    units = [(h.doc_id, h.start_page, h.end_page) for h in pages]
+    assert len(units) == len(set(units)) and [h.rank for h in pages] == list(range(1, len(pages) + 1))
+    assert all(a.fused_score >= b.fused_score for a, b in itertools.pairwise(pages))
+    by_id = {h.chunk_id: h for h in chunks}
+    for hit in pages:  # every chunk a page lists shares its pages, and scored below the one shown
+        for cid in hit.page_chunks:
+            other = by_id.get(cid)
+            assert other is None or (other.doc_id, other.start_page, other.end_page) == (
+                hit.doc_id,
+                hit.start_page,
+                hit.end_page,
+            )
+    assert any(h.page_chunks for h in pages)
 
 
 def test_new_pages_first_on_made_up_candidates():
-    from kb.search import _Candidate, _new_pages_first
+    from kb.page_units import Candidate, new_pages_first
 
-    def cand(cid: str, start: int, end: int) -> _Candidate:
-        return _Candidate({"chunk_id": cid, "doc_id": "d", "start_page": start, "end_page": end})
+    def cand(cid: str, start: int, end: int) -> Candidate:
+        return Candidate({"chunk_id": cid, "doc_id": "d", "start_page": start, "end_page": end})
 
     ranked = [cand("a", 1, 1), cand("b", 1, 1), cand("c", 1, 2), cand("d", 2, 2), cand("e", 3, 3)]
     # "c" spans pages 1-2 and page 2 is new, so it stays; "d" then repeats page 2, "b" repeats page 1.
-    assert [c.record["chunk_id"] for c in _new_pages_first(ranked, 4)] == ["a", "c", "e", "b"]
+    assert [c.record["chunk_id"] for c in new_pages_first(ranked, 4)] == ["a", "c", "e", "b"]
     assert [c.repeats_page for c in ranked] == [False, True, False, True, False]
     # Fewer new pages than k: the repeats fill the rest, in fused order.
-    assert [c.record["chunk_id"] for c in _new_pages_first(ranked, 5)] == ["a", "c", "e", "b", "d"]
-    assert [c.record["chunk_id"] for c in _new_pages_first(ranked, 2)] == ["a", "c"]
+    assert [c.record["chunk_id"] for c in new_pages_first(ranked, 5)] == ["a", "c", "e", "b", "d"]
+    assert [c.record["chunk_id"] for c in new_pages_first(ranked, 2)] == ["a", "c"]
+
+
+def test_pages_ranked_by_their_chunks_on_made_up_candidates():
+    from kb.page_units import Candidate, rank_pages
+
+    def cand(cid: str, start: int, end: int, fused: float) -> Candidate:
+        return Candidate({"chunk_id": cid, "doc_id": "d", "start_page": start, "end_page": end}, fused=fused)
+
+    ranked = [cand("a", 1, 1, 0.030), cand("b", 2, 2, 0.028), cand("c", 2, 2, 0.020), cand("d", 2, 3, 0.019)]
+    top = rank_pages(ranked, 3, support=0.5)
+    # Page 2 holds two chunks: 0.028 + 0.5 * 0.020 = 0.038 beats page 1's single 0.030; the pair 2-3 is its own unit.
+    assert [c.record["chunk_id"] for c in top] == ["b", "a", "d"]
+    assert top[0].page_chunks == ["c"] and abs(top[0].fused - 0.038) < 1e-9
+    alone = rank_pages(
+        [cand(c.record["chunk_id"], *_pages(c), f) for c, f in zip(ranked, [0.03, 0.028, 0.02, 0.019])], 3, 0.0
+    )
+    assert [c.record["chunk_id"] for c in alone] == ["a", "b", "d"]  # no support: the best chunk decides
+
+
+def _pages(c) -> tuple[int, int]:
+    return c.record["start_page"], c.record["end_page"]
 
 
 def test_neighbours_follow_their_hit_when_new_pages_come_first(shared_kb: KnowledgeBase):
-    hits = shared_kb.search("humidity readings at the station", k=4, neighbours=1)
+    hits = _chunk_unit(shared_kb).search("humidity readings at the station", k=4, neighbours=1)
     ranked = [h for h in hits if h.neighbour_of is None]
     assert [h.rank for h in ranked] == [1, 2, 3, 4]
     for h in hits:

@@ -18,6 +18,7 @@ from ui.evidence import (
     evidence_panel,
     refinement,
     replay_rounds,
+    searched_note,
     verdict,
 )
 from ui.resources import agent, document_sources
@@ -51,6 +52,7 @@ def live(events: Iterator[dict[str, Any]]) -> dict[str, Any] | None:
                 label = f"Round {ev['round']} · {ev['strategy']} · {ev['query']}"
                 status = st.status(label, expanded=True)
                 with status:
+                    searched_note(ev.get("searched", []))
                     evidence_panel(ev["hits"], ev["query"])
             elif node == "assess" and status is not None:
                 with status:

@@ -59,11 +59,29 @@ def evidence_panel(hits: list[dict[str, Any]], query: str) -> None:
                 head += " · :green-badge[new this round]"
             st.markdown(head)
             st.markdown(marked(hit["text"], query))
-            st.caption(
-                f"rank {hit.get('rank', '–')} · dense {_score(hit.get('dense_score'), '.3f')} · "
-                f"BM25 {_score(hit.get('lexical_score'), '.2f')} · fused {_score(hit.get('fused_score'), '.4f')}"
-                + (" · its page is already listed above" if hit.get("repeats_page") else "")
-            )
+            st.caption(why_found(hit))
+
+
+def why_found(hit: dict[str, Any]) -> str:
+    """The scores of a hit, and why its document was preferred and how many more chunks of its page matched."""
+    line = (
+        f"rank {hit.get('rank', '–')} · dense {_score(hit.get('dense_score'), '.3f')} · "
+        f"BM25 {_score(hit.get('lexical_score'), '.2f')} · fused {_score(hit.get('fused_score'), '.4f')}"
+    )
+    if hit.get("document_score") is not None:
+        line += f" · document named by the question ({', '.join(hit.get('document_terms') or [])})"
+    if hit.get("page_chunks"):
+        more = len(hit["page_chunks"])
+        line += f" · {more} more matching chunk{'s' if more > 1 else ''} on this page"
+    if hit.get("repeats_page"):
+        line += " · its page is already listed above"
+    return line
+
+
+def searched_note(searched: list[str]) -> None:
+    """What search made of the query, when it kept instructions out."""
+    if searched:
+        st.caption("Searched for: " + " | ".join(f"“{escape_md(q)}”" for q in searched))
 
 
 def verdict(event: dict[str, Any]) -> None:
@@ -111,6 +129,7 @@ def replay_rounds(state: dict[str, Any]) -> None:
         label = round_label(r)
         failed = r.get("verdict") == "insufficient"
         with st.status(label, state="error" if failed else "complete", expanded=False):
+            searched_note(r.get("searched", []))
             evidence_panel(round_hits(r, evidence), r["query"])
             if r.get("verdict"):
                 verdict(r)

@@ -8,6 +8,7 @@ import streamlit as st
 
 from kb.base import KnowledgeBase
 from kb.models import Progress
+from ui.evidence import searched_note, why_found
 from ui.resources import knowledge_base, uploads_dir
 from ui.uploads import safe_name
 
@@ -99,16 +100,16 @@ def quick_search(base: KnowledgeBase) -> None:
     if not query.strip():
         return
     hits = base.search(query, k=k)
+    reading = base.read_query(query)
+    if reading.text != " ".join(query.split()):
+        searched_note([reading.text])
     if not hits:
         st.caption("No hits.")
     for h in hits:
         pages = f"p.{h.start_page}" if h.start_page == h.end_page else f"p.{h.start_page}-{h.end_page}"
         with st.container(border=True):
             st.text(f"{h.rank}. {h.doc_id} {pages}   {h.section}")
-            dense = "-" if h.dense_score is None else f"{h.dense_score:.3f} (#{h.dense_rank})"
-            lexical = "-" if h.lexical_score is None else f"{h.lexical_score:.2f} (#{h.lexical_rank})"
-            repeat = " · its page is already listed above" if h.repeats_page else ""
-            st.caption(f"fused {h.fused_score:.4f} · dense {dense} · BM25 {lexical}{repeat}")
+            st.caption(why_found(h.model_dump()))
             st.text(h.text)  # document text is data: never rendered as markdown or HTML
 
 

@@ -1,0 +1,149 @@
+"""Which documents a question names: a small index over the document cards and first pages.
+
+A question often names its document (who issued it, its year, its number, a word of its title) and then asks
+something every document of the library could answer. Chunk search alone then ranks the chunks of whichever
+document words it best, often another organisation's or another year's. This index scores each document by the
+rare terms of the question its card or first page holds, so search can prefer the documents named.
+
+Terms are compared in normalised forms, so a year, a number or a short name matches however it is written: "FY2019",
+"fiscal 2019" and "2019" share "2019"; "AB 12-3", "AB12-3" and "AB 12.3" share "ab123"; a short name the document
+introduces on its first pages ("... Holdings Inc. (the "Quill")") is among its first-page terms.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, Field
+
+from kb.lexical import tokenize
+from kb.models import DocumentRecord
+
+# A run of letters and digits joined by spaces, dots, dashes or slashes, holding a digit: an identifier's parts.
+_IDENTIFIER = re.compile(r"\b[A-Za-z]*\d[\w]*(?:[ ./-]\d[\w]*)*|\b[A-Za-z]+(?:[ ./-]?\d[\w]*)+")
+_SHORT_YEAR = re.compile(r"^fy(\d{2})$")  # "FY19": a fiscal year written short
+
+
+def naming_words(question: str) -> str:
+    """The words of a question that can name a document: capitalised past a sentence's first word, or holding a
+    digit. Other words are replaced by a separator, so identifiers are not glued across them."""
+    out: list[str] = []
+    start = True
+    for word in question.split():
+        names = any(c.isdigit() for c in word) or (not start and any(c.isupper() for c in word))
+        out.append(word if names else "|")
+        start = word.endswith((".", "?", "!", ":"))
+    return " ".join(out)
+
+
+def document_terms(text: str) -> set[str]:
+    """The text's search terms plus normalised forms of its years and identifiers."""
+    terms = set(tokenize(text))
+    for term in list(terms):
+        short = _SHORT_YEAR.match(term)
+        if short:
+            terms.add(f"20{short.group(1)}")
+    for match in _IDENTIFIER.finditer(text):
+        glued = re.sub(r"[ ./-]", "", match.group()).lower()
+        if len(glued) >= 3 and not glued.isdigit():
+            terms.add(glued)
+    return terms
+
+
+class DocumentMatch(BaseModel):
+    """A document the question names, and why."""
+
+    doc_id: str = Field(description="The document.")
+    score: float = Field(description="Its match relative to the best-matching document (1.0 for the best).")
+    strength: float = Field(
+        description="Its match: the summed rarity of its terms (log inverse document frequency, as a share of a "
+        "term held by one document alone)."
+    )
+    terms: list[str] = Field(description="The question's terms its card or first page holds, rarest first.")
+
+
+@dataclass
+class _Entry:
+    doc_id: str
+    card: set[str]
+    first_page: set[str]
+    words: dict[str, str] = field(default_factory=dict)  # term -> a word of the question it came from
+
+
+class DocumentIndex:
+    """Document cards and first pages as sets of normalised terms, weighted by how few documents hold them."""
+
+    def __init__(
+        self,
+        documents: list[DocumentRecord],
+        first_pages: dict[str, str],
+        first_page_weight: float,
+        plain_weight: float,
+    ):
+        self.entries = [
+            _Entry(
+                d.doc_id,
+                document_terms(" ".join([d.title, d.organisation, d.period, d.name or d.doc_id.replace("_", " ")])),
+                document_terms(first_pages.get(d.doc_id, "")),
+            )
+            for d in documents
+        ]
+        self.first_page_weight = first_page_weight
+        self.plain_weight = plain_weight
+        counts: dict[str, int] = {}
+        for entry in self.entries:
+            for term in entry.card | entry.first_page:
+                counts[term] = counts.get(term, 0) + 1
+        n = len(self.entries)
+        # Rarity as a share of the rarest possible (a term of one document scores about 0.7-0.9, whatever the size of
+        # the library); a term of every document tells none apart.
+        top = math.log((n + 1) / 0.5)
+        self.idf = {t: math.log((n + 1) / (c + 0.5)) / top for t, c in counts.items() if c < n}
+
+    def match(self, question: str, top: int) -> list[DocumentMatch]:
+        """The documents whose cards or first pages hold the question's rare terms, best first (at most `top`).
+        Each word of the question counts once, by its best term: a naming word (capitalised or holding a digit)
+        fully on a card and by `first_page_weight` on a first page; another word by `plain_weight` on a card."""
+        words: list[tuple[set[str], bool]] = []
+        start = True
+        for word in question.split():
+            naming = any(c.isdigit() for c in word) or (not start and any(c.isupper() for c in word))
+            terms = {t for t in document_terms(word) if t in self.idf}
+            if terms:
+                words.append((terms, naming))
+            start = word.endswith((".", "?", "!", ":"))
+        glued = {t for t in document_terms(naming_words(question)) if t in self.idf} - set().union(
+            *[w for w, _ in words]
+        )
+        words += [({t}, True) for t in glued]  # identifiers written across words ("AB 12")
+        if not words or not self.entries:
+            return []
+        scored: list[tuple[float, str, list[str]]] = []
+        for entry in self.entries:
+            score = 0.0
+            matched: list[str] = []
+            for terms, naming in words:
+                best, best_term = 0.0, ""
+                for term in terms:
+                    if term in entry.card:
+                        weight = 1.0 if naming else self.plain_weight
+                    elif naming and term in entry.first_page:
+                        weight = self.first_page_weight
+                    else:
+                        continue
+                    if weight * self.idf[term] > best:
+                        best, best_term = weight * self.idf[term], term
+                if best:
+                    score += best
+                    matched.append(best_term)
+            if score > 0:
+                scored.append((score, entry.doc_id, matched))
+        if not scored:
+            return []
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        best = scored[0][0]
+        return [
+            DocumentMatch(doc_id=d, score=round(s / best, 4), strength=round(s, 4), terms=m) for s, d, m in scored[:top]
+        ]

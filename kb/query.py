@@ -1,0 +1,154 @@
+"""The information need of a question, separated from its instructions.
+
+Questions written for an assistant wrap what they ask in a persona ("Assume you are an analyst."), format
+instructions ("Round to one decimal place."), definitions they supply ("X is defined as ...") and politeness. Every
+word of those would be searched, and drown the few words of the need. Only the need is searched; the whole question
+still goes to the answer step. What the instructions say about where to look ("shown in the annual summary table")
+is kept as a hint: it names the part of the document that answers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+# Words that speak about answering rather than about the subject: a sentence holding one, beside a sentence that
+# asks, is an instruction. Generic and small on purpose: each names the act of answering or its format.
+_META = re.compile(
+    r"\b(?:answer(?:s|ing)?|respond(?:ing)?|response|question|round(?:ed|ing)?|decimal|units?\s+of|"
+    r"perspective|standpoint|viewpoint|approximation|your\s+(?:judg(?:e)?ments?|abilities|reasoning)|"
+    r"explain\s+why|state\s+that|please|kindly|(?:what|as)\s+(?:was|is)\s+asked|then\s+(?:please\s+)?(?:state|say|write|"
+    r"return)|^\s*(?:we|i)\s+(?:need|want|would\s+like)\s+to)\b",
+    re.IGNORECASE,
+)
+_PERSONA = re.compile(
+    r"^\s*(?:(?:assume|imagine|suppose|pretend)\s+(?:that\s+)?(?:you|we)\b|(?:you\s+are|you're|act\s+as)\s+(?:an?|the)\b)",
+    re.IGNORECASE,
+)
+# A definition the question supplies: "X is defined as ...", "Define X as ...", "X here is defined as ...".
+_DEFINES = re.compile(
+    r"\b(?:is|are)\s+(?:here\s+)?defined\s+as\b|^\s*(?:define\s+.+?\s+as|calculate\s+.+?\s+(?:using|as|from))\b|"
+    r"^\s*where\s+\w+\s*=",
+    re.IGNORECASE,
+)
+# "Here's the question: what is ..." and "Answer the following question ...: what is ...".
+_AFTER_COLON = re.compile(r"^(?P<head>[^:]*\b(?:question|following)\b[^:]*):\s*(?P<need>\S.*)$", re.IGNORECASE)
+# A leading clause that only says where to look: "Based on the X, what is ...".
+_LEAD_CLAUSE = re.compile(
+    r"^(?P<head>[^,?]{8,}?),\s+(?P<need>(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|"
+    r"has|have|had|can|could|should|would|will)\b.*)$",
+    re.IGNORECASE,
+)
+_LEAD_SOURCE = re.compile(
+    r"\b(?:based|basing|according|using|utili[sz]ing|considering|referencing|drawing|relying|taking|given|"
+    r"looking|from|within)\b",
+    re.IGNORECASE,
+)
+# Where an instruction says to look: "shown in the X", "provided primarily within the X", "using the X".
+_HINT = re.compile(
+    r"\b(?:in|within|from|on|off\s+of|using|utili[sz]ing|referencing|considering)\s+(?:only\s+|primarily\s+|"
+    r"mainly\s+)?(?P<where>(?:the|its|their)\s+[^,.;:?()]+?)(?=\s*(?:[,.;:?()]|$|\s+(?:to|and\s+(?:answer|"
+    r"round|give|respond|then)|answer|round|give|respond|when|if|here)\b))",
+    re.IGNORECASE,
+)
+_LAST_PLACE = re.compile(r"\b(?:in|within|from)\s+(?:only\s+|primarily\s+|mainly\s+)?(?=the\s)", re.IGNORECASE)
+_PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
+_UNITS = re.compile(r"^\s*in\s+(?:\S+\s+){0,2}\S+\s*$", re.IGNORECASE)  # "(in thousands)": how to write the answer
+_POLITE = re.compile(r"\b(?:please|kindly|thank\s+you|thanks)\b[,!]?\s*", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.?!])\s+(?=[A-Z(\"'“])")
+_ASKS = re.compile(
+    r"\?|^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|"
+    r"should|would|will|list|name|describe|explain|compare|define|give|find|show|summari[sz]e|tell)\b",
+    re.IGNORECASE,
+)
+
+
+class SearchQuery(BaseModel):
+    """A question read for search: the information need, and what was kept out of it."""
+
+    question: str = Field(description="The question as asked; the answer step sees it whole.")
+    need: str = Field(description="The information need: the words that are searched.")
+    hints: list[str] = Field(
+        default_factory=list, description="Where the question's instructions say to look ('the annual table')."
+    )
+    dropped: list[str] = Field(
+        default_factory=list,
+        description="Spans kept out of the search: persona, format instructions, supplied definitions, politeness.",
+    )
+
+    @property
+    def text(self) -> str:
+        """What is searched: the need, then the hints."""
+        return " ".join([self.need, *self.hints]).strip()
+
+    @property
+    def cleaned(self) -> bool:
+        return bool(self.dropped) or self.need != self.question.strip()
+
+
+def read_query(question: str) -> SearchQuery:
+    """The question's information need, its hints, and the dropped spans. A question with nothing to drop is its
+    own need; a question that is all instructions keeps its text."""
+    text = " ".join(question.split())
+    sentences = [s for s in _SENTENCE.split(text) if s.strip()]
+    asking = [s for s in sentences if _ASKS.search(s)]
+    need: list[str] = []
+    hints: list[str] = []
+    dropped: list[str] = []
+    for sentence in sentences:
+        kept, sentence_hints, sentence_dropped = _read_sentence(sentence, several=len(sentences) > 1, asking=asking)
+        need += [kept] if kept else []
+        hints += sentence_hints
+        dropped += sentence_dropped
+    need_text = " ".join(need).strip()
+    if not need_text:  # all instructions: search the whole question rather than nothing
+        return SearchQuery(question=question, need=text)
+    hints = [h for h in dict.fromkeys(hints) if h.casefold() not in need_text.casefold()]
+    return SearchQuery(question=question, need=need_text, hints=hints, dropped=dropped)
+
+
+def _read_sentence(sentence: str, several: bool, asking: list[str]) -> tuple[str, list[str], list[str]]:
+    """(what the sentence adds to the need, its hints, its dropped spans)."""
+    if _PERSONA.search(sentence):
+        return "", _hints(sentence), [sentence]
+    if several and _DEFINES.search(sentence):
+        return "", [], [sentence]
+    colon = _AFTER_COLON.match(sentence)
+    if colon and _ASKS.search(colon.group("need")):
+        head = colon.group("head")
+        kept, hints, dropped = _read_sentence(colon.group("need"), several, asking)
+        return kept, _hints(head) + hints, [head, *dropped]
+    lead = _LEAD_CLAUSE.match(sentence)
+    if lead and _LEAD_SOURCE.search(lead.group("head")):
+        kept, hints, dropped = _read_sentence(lead.group("need"), several, asking)
+        return kept, _hints(lead.group("head")) + hints, [lead.group("head"), *dropped]
+    # An instruction beside the sentence that asks; the asking sentence itself keeps its words.
+    if several and _META.search(sentence) and (sentence not in asking or (len(asking) > 1 and _instructs(sentence))):
+        return "", _hints(sentence), [sentence]
+    kept, dropped = sentence, []
+    for match in _PARENTHESIS.finditer(sentence):  # "(in units of percents and rounded)" inside the need
+        if _META.search(match.group(1)) or _UNITS.match(match.group(1)):
+            kept = kept.replace(match.group(0), "")
+            dropped.append(match.group(1))
+    polite = _POLITE.sub("", kept)
+    if polite != kept:
+        dropped.append("please")
+    return polite.strip(), [], dropped
+
+
+def _instructs(sentence: str) -> bool:
+    """An asking sentence that is itself an instruction ("Respond by ...", "If X is not useful, state that")."""
+    first = sentence.split(maxsplit=1)[0].casefold() if sentence.split() else ""
+    return first in {"answer", "respond", "round", "give", "provide", "use", "calculate", "approach", "if"}
+
+
+def _hints(text: str) -> list[str]:
+    """Where the text says to look: its 'in the X' phrases."""
+    out = []
+    for match in _HINT.finditer(text):
+        where = _LAST_PLACE.split(match.group("where"))[-1]  # "the details shown in the X" -> "X"
+        where = re.sub(r"^(?:the|its|their)\s+", "", where, flags=re.IGNORECASE).strip()
+        if where and not _META.search(where) and len(where.split()) <= 8:
+            out.append(where)
+    return out

@@ -1,0 +1,90 @@
+"""The document index: normalised years and identifiers, naming words, and documents preferred by search."""
+
+import pytest
+
+from kb.base import KnowledgeBase
+from kb.documents import DocumentIndex, document_terms, naming_words
+from kb.models import DocumentRecord
+from kb.settings import KBSettings
+from tests.layouts import annual_filing_pdf
+
+
+def test_years_and_identifiers_match_however_written():
+    assert "2019" in document_terms("FY2019") and "2019" in document_terms("fiscal 2019")
+    assert "2019" in document_terms("FY19")
+    assert {"ab123"} <= document_terms("AB 12-3") & document_terms("AB12-3") & document_terms("AB 12.3")
+
+
+def test_naming_words_are_capitalised_past_the_first_or_hold_a_digit():
+    assert naming_words("What did Harbour Ferries carry in FY2020?") == "| | Harbour Ferries | | FY2020?"
+
+
+def _record(doc_id: str, title: str, period: str = "") -> DocumentRecord:
+    return DocumentRecord(
+        doc_id=doc_id, content_hash="x", status="committed", source="", title=title, period=period, ingested_at=0.0
+    )
+
+
+def test_a_document_named_by_its_organisation_and_year_ranks_first_and_says_why():
+    docs = [
+        _record("a20", "Harbour Ferries Annual Filing", "year ended December 31, 2020"),
+        _record("a21", "Harbour Ferries Annual Filing", "year ended December 31, 2021"),
+        _record("b21", "Upland Rail Annual Filing", "year ended December 31, 2021"),
+        _record("c19", "Canal Barges Annual Filing", "year ended December 31, 2019"),
+        _record("d18", "Valley Trams Annual Filing", "year ended December 31, 2018"),
+    ]
+    index = DocumentIndex(docs, {"b21": "Upland Rail runs the valley line."}, 0.3, 0.5)
+    matches = index.match("How many crossings did Harbour Ferries make in FY2021?", 4)
+    assert matches[0].doc_id == "a21" and matches[0].score == 1.0
+    assert set(matches[0].terms) == {"harbour", "ferri", "2021"}
+    assert matches[1].doc_id == "a20" and matches[1].score < 0.8  # the organisation, not the year
+    assert index.match("how many crossings were made?", 4) == []  # words of no card name no document
+    assert index.match("Which filing covers the Valley line?", 4)[0].doc_id == "d18"  # its card beats a first page
+    assert [m.doc_id for m in index.match("Which rail line runs on Upland?", 4)] == ["b21"]  # a first page names it
+
+
+@pytest.fixture(scope="module")
+def filings(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
+    root = tmp_path_factory.mktemp("filings")
+    folder = root / "docs"
+    folder.mkdir()
+    for name, organisation, year in [
+        ("ferries_2020", "Harbour Ferries", 2020),
+        ("ferries_2021", "Harbour Ferries", 2021),
+        ("barges_2021", "Canal Barges", 2021),
+    ]:
+        annual_filing_pdf(folder / f"{name}.pdf", organisation, year)
+    kb = KnowledgeBase(KBSettings(store_dir=root / "store", parse_workers=1))
+    assert not kb.ingest([folder]).failed
+    return kb
+
+
+def _statement(kb: KnowledgeBase, year: int):
+    """The first statement page (page 3, identical in every filing) among the hits for a question naming a year."""
+    hits = kb.search(f"How many passenger crossings did Harbour Ferries complete in FY{year}?", k=6)
+    return next(h for h in hits if h.start_page == 3)
+
+
+@pytest.mark.parametrize("year", [2020, 2021])
+def test_search_prefers_the_filing_of_the_year_the_question_names(filings: KnowledgeBase, year: int):
+    hit = _statement(filings, year)
+    assert hit.doc_id == f"ferries_{year}"
+    assert hit.document_score == 1.0 and str(year) in hit.document_terms  # why, for the evidence panel
+
+
+def test_without_document_preference_the_two_years_rank_alike(filings: KnowledgeBase):
+    search = filings.settings.search.model_copy(update={"document_weight": 0.0})
+    plain = KnowledgeBase(filings.settings.model_copy(update={"search": search}))
+    assert len({_statement(plain, year).doc_id for year in (2020, 2021)}) == 1  # the statement pages read alike
+    assert all(h.document_score is None for h in plain.search("Harbour Ferries crossings in FY2020", k=3))
+
+
+def test_an_instruction_wrapped_question_finds_what_the_plain_one_finds(filings: KnowledgeBase):
+    wrapped = filings.search(
+        "Assume you are a transport analyst. Answer the question by relying on the details shown in the statement "
+        "of ferry operations: how many passenger crossings did Canal Barges complete? Round to a whole number.",
+        k=1,
+    )[0]
+    assert (wrapped.doc_id, wrapped.start_page) == ("barges_2021", 3)
+    reading = filings.read_query("Please tell me, what is the fleet size? Answer in one word.")
+    assert reading.need == "tell me, what is the fleet size?"

@@ -1,0 +1,60 @@
+"""Reading a question for search: the information need, apart from persona, format, supplied definitions and
+politeness; hints of where to look. Examples are invented."""
+
+from kb.query import read_query
+
+
+def test_a_plain_question_is_its_own_need():
+    q = read_query("What limits the gearbox temperature?")
+    assert q.need == "What limits the gearbox temperature?" and not q.dropped and not q.cleaned
+
+
+def test_persona_and_format_instructions_are_kept_out():
+    q = read_query(
+        "Assume that you are a harbour inspector. What is the FY2021 dredging volume of the north channel? "
+        "Answer in thousands of cubic metres and round to one decimal place."
+    )
+    assert q.need == "What is the FY2021 dredging volume of the north channel?"
+    assert len(q.dropped) == 2 and q.dropped[0].startswith("Assume")
+
+
+def test_a_question_after_an_instruction_and_a_colon_keeps_the_question_and_a_hint():
+    q = read_query(
+        "Answer the following question by using information shown in the tide table: what is the highest tide?"
+    )
+    assert q.need == "what is the highest tide?"
+    assert q.hints == ["tide table"]
+    assert q.text == "what is the highest tide? tide table"
+
+
+def test_a_leading_clause_naming_a_source_becomes_a_hint():
+    q = read_query("Based on the maintenance log, how many pumps failed in 2019?")
+    assert q.need == "how many pumps failed in 2019?" and q.hints == ["maintenance log"]
+
+
+def test_a_supplied_definition_is_kept_out_but_not_a_lone_one():
+    q = read_query("What is the fleet's uptime? Uptime is defined as: hours sailing / hours scheduled.")
+    assert q.need == "What is the fleet's uptime?" and q.dropped == [
+        "Uptime is defined as: hours sailing / hours scheduled."
+    ]
+    alone = read_query("Uptime is defined as what in the charter?")
+    assert alone.need == "Uptime is defined as what in the charter?"  # the only sentence is the need
+
+
+def test_politeness_and_unit_parentheses_are_dropped():
+    q = read_query("Please list the spare parts kept aboard (in units) for the winter sailings.")
+    assert q.need == "list the spare parts kept aboard for the winter sailings."
+    assert "please" in q.dropped and "in units" in q.dropped
+
+
+def test_a_conditional_instruction_beside_the_question_is_dropped():
+    q = read_query(
+        "Does the ferry line have a rising load factor? If load factor is not a useful measure here, then state "
+        "that and explain why."
+    )
+    assert q.need == "Does the ferry line have a rising load factor?"
+
+
+def test_a_question_that_is_all_instructions_keeps_its_text():
+    q = read_query("Please answer briefly. Round to whole numbers.")
+    assert q.need == "Please answer briefly. Round to whole numbers."
