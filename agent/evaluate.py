@@ -7,20 +7,26 @@ from typing import Any
 
 import numpy as np
 
+from agent.knowledge import Knowledge
 from agent.runner import Agent, result_of
 from agent.settings import AgentSettings
-from kb.evaluate import Question, _overlaps
+from kb.evaluate import Question
 
 
-def _valid(citation: dict[str, Any], records: dict[str, dict[str, Any]]) -> bool:
+def _valid(citation: dict[str, Any], kb: Knowledge) -> bool:
     """A citation is valid when its chunk exists in the store with the same document and pages."""
-    record = records.get(citation["chunk_id"])
-    return record is not None and all(record[f] == citation[f] for f in ("doc_id", "start_page", "end_page"))
+    chunk = kb.chunk(citation["chunk_id"])
+    return chunk is not None and all(getattr(chunk, f) == citation[f] for f in ("doc_id", "start_page", "end_page"))
 
 
 def _gold(citation: dict[str, Any], q: Question) -> bool:
     if q.gold:
-        return any(_overlaps(citation, span) for span in q.gold)
+        return any(
+            span.doc_id == citation["doc_id"]
+            and citation["start_page"] <= span.end_page
+            and citation["end_page"] >= span.start_page
+            for span in q.gold
+        )
     return q.doc_id is not None and citation["doc_id"] == q.doc_id
 
 
@@ -29,10 +35,12 @@ def _mean(values: list[float]) -> float | None:
 
 
 def evaluate(
-    kb: Any, settings: AgentSettings, questions: list[Question], progress: Callable[[int, int, str], None] | None = None
+    kb: Knowledge,
+    settings: AgentSettings,
+    questions: list[Question],
+    progress: Callable[[int, int, str], None] | None = None,
 ) -> dict[str, Any]:
     agent = Agent(kb, settings, save_runs=False)
-    records = {r["chunk_id"]: r for r in kb.lexical().records}
     rows: list[dict[str, Any]] = []
     for i, q in enumerate(questions, 1):
         if progress:
@@ -74,7 +82,7 @@ def evaluate(
                     )
                 },
                 "citations": cites,
-                "citations_valid": all(_valid(c, records) for c in cites),
+                "citations_valid": all(_valid(c, kb) for c in cites),
                 "cites_gold": any(_gold(c, q) for c in cites),
                 "gold_share": sum(_gold(c, q) for c in cites) / len(cites) if cites else None,
             }
@@ -89,7 +97,7 @@ def evaluate(
         "unanswerable": len(unanswerable),
         "refusal_accuracy_unanswerable": _mean([float(r["refused"]) for r in unanswerable]),
         "false_refusal_rate_answerable": _mean([float(r["refused"]) for r in answerable]),
-        "citation_validity": _mean([float(_valid(c, records)) for c, _ in all_cites]),
+        "citation_validity": _mean([float(_valid(c, kb)) for c, _ in all_cites]),
         "cites_gold_of_answerable": _mean([float(r["cites_gold"]) for r in answerable]),
         "cites_gold_of_answered": _mean([float(r["cites_gold"]) for r in answered if r["answerable"]]),
         "gold_share_of_citations": _mean(

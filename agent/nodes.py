@@ -34,6 +34,7 @@ class Deps:
     make_llm: Callable[[AgentSettings], OllamaLLM] = OllamaLLM
     embed: Callable[[list[str]], Any] | None = None  # normalised sentence vectors, for ranking answer sentences
     searched: Callable[[str], str] = lambda query: query  # what search makes of a query (its information need)
+    chunk: Callable[[str], dict[str, Any] | None] = lambda chunk_id: None  # a chunk by id, as a hit-shaped dict
 
 
 def emit(event: dict[str, Any]) -> None:
@@ -174,9 +175,14 @@ class Nodes:
             if len(queries) > 1 and i < len(state.get("topics", [])):
                 home = homes.get(state["topics"][i], [])
                 docs = [d for d in home if s.docs is None or d in s.docs] or s.docs
-            results += [
-                {**h, "query": query} for h in self.deps.search(query, k=quota if len(queries) > 1 else s.k, docs=docs)
-            ]
+            for h in self.deps.search(query, k=quota if len(queries) > 1 else s.k, docs=docs):
+                results.append({**h, "query": query})
+                for cid in h.get("page_chunks", [])[: s.page_chunks]:  # the page's other matching chunks
+                    more = self.deps.chunk(cid)
+                    if more is not None:
+                        # It counts as its page's evidence: the page's rank and dense score, not a strength of its own.
+                        page = {"rank": h["rank"], "dense_score": h.get("dense_score"), "neighbour_of": h["chunk_id"]}
+                        results.append({**more, "query": query, **page})
         seen = {h["chunk_id"] for h in state.get("evidence", [])}
         evidence = list(state.get("evidence", []))
         hits = []

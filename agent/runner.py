@@ -15,6 +15,7 @@ from langgraph.errors import GraphRecursionError
 from langgraph.types import Command
 
 from agent.graph import build_graph, recursion_limit
+from agent.knowledge import Knowledge
 from agent.llm import probe
 from agent.nodes import Deps
 from agent.runs import RunRecord, record_from_state, save_run
@@ -22,7 +23,7 @@ from agent.settings import AgentSettings
 from agent.state import new_counters
 
 
-def kb_deps(kb: Any) -> Deps:
+def kb_deps(kb: Knowledge) -> Deps:
     """Deps backed by a kb.KnowledgeBase, through its public search and catalogue only."""
 
     def search(query: str, k: int = 8, docs: list[str] | None = None, mode: str = "hybrid") -> list[dict[str, Any]]:
@@ -32,9 +33,18 @@ def kb_deps(kb: Any) -> Deps:
         search=search,
         documents=lambda: sorted(kb.committed()),
         probe=probe,
-        embed=lambda texts: kb.embedder.encode(texts),
+        embed=kb.embed,
         searched=lambda query: kb.read_query(query).text,
+        chunk=lambda chunk_id: _chunk_hit(kb, chunk_id),
     )
+
+
+def _chunk_hit(kb: Knowledge, chunk_id: str) -> dict[str, Any] | None:
+    """A chunk as a hit-shaped dict (no scores: it was not ranked on its own)."""
+    chunk = kb.chunk(chunk_id)
+    if chunk is None:
+        return None
+    return {**chunk.model_dump(mode="json"), "fused_score": None, "dense_score": None, "lexical_score": None}
 
 
 def sqlite_checkpointer(path: Path) -> SqliteSaver:
@@ -72,7 +82,7 @@ class Agent:
 
     def __init__(
         self,
-        kb: Any = None,
+        kb: Knowledge | None = None,
         settings: AgentSettings | None = None,
         checkpointer: Any = None,
         deps: Deps | None = None,
@@ -87,7 +97,7 @@ class Agent:
         self.save_runs = save_runs
 
     @classmethod
-    def persistent(cls, kb: Any, settings: AgentSettings | None = None, **kw: Any) -> Agent:
+    def persistent(cls, kb: Knowledge, settings: AgentSettings | None = None, **kw: Any) -> Agent:
         """An agent whose paused runs survive a restart (SQLite checkpointer under data/)."""
         settings = settings or AgentSettings()
         return cls(kb, settings, checkpointer=sqlite_checkpointer(settings.checkpoint_path), **kw)

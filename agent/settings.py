@@ -30,6 +30,13 @@ class AgentSettings(BaseSettings):
     max_steps: int = Field(20, ge=6, le=500, description="Most graph node executions.")
     min_hits: int = Field(3, ge=1, le=50, description="Relevant hits needed before the evidence can be sufficient.")
     k: int = Field(8, ge=1, le=50, description="Hits retrieved per query.")
+    page_chunks: int = Field(
+        1,
+        ge=0,
+        le=10,
+        description="Of each hit's page, this many more of its matching chunks join the evidence (search ranks "
+        "pages, each shown by its best chunk).",
+    )
     docs: list[str] | None = Field(None, description="Restrict retrieval to these document ids.")
     relevance_floor: float = Field(
         0.3, ge=-1, le=1, description="Cosine similarity above which a dense hit counts as relevant."

@@ -8,12 +8,14 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import numpy as np
+
 from kb.documents import DocumentIndex
 from kb.embed import Embedder, get_embedder
 from kb.files import remember_hashes
 from kb.ingest import Ingestion
 from kb.lexical import LexicalIndex
-from kb.models import DocumentRecord, Hit, IngestSummary, Progress
+from kb.models import Chunk, DocumentRecord, Hit, IngestSummary, Progress
 from kb.parse_pool import ParsePool
 from kb.query import SearchQuery
 from kb.search import Indexes, Mode, hybrid_search, reading_of
@@ -39,6 +41,10 @@ class KnowledgeBase:
         s = self.settings
         return get_embedder(s.embed_model, s.embed_dtype, s.model_cache_dir)
 
+    def embed(self, texts: list[str]) -> np.ndarray:
+        """Normalised vectors of the texts, by the store's embedding model."""
+        return self.embedder.encode(texts)
+
     @property
     def _lexical_dir(self) -> Path:
         return self.settings.bm25_dir / self.store.chunks.name
@@ -46,6 +52,16 @@ class KnowledgeBase:
     # catalogue -------------------------------------------------------------------------------------
     def documents(self) -> list[DocumentRecord]:
         return self.store.documents()
+
+    def chunk(self, chunk_id: str) -> Chunk | None:
+        """A committed chunk by its id, or None."""
+        lexical = self.lexical()
+        position = lexical.position.get(chunk_id)
+        if position is None:
+            return None
+        record = dict(lexical.records[position])
+        record.pop("content_hash", None)
+        return Chunk(**record)
 
     def committed(self) -> dict[str, str]:
         return {d.doc_id: d.content_hash for d in self.store.documents() if d.status == "committed"}

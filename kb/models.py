@@ -93,6 +93,10 @@ class Hit(BaseModel):
     document_terms: list[str] = Field(
         default_factory=list, description="The question's terms that name this hit's document (why it was preferred)."
     )
+    defines: str = Field(
+        "",
+        description="The term the question asks to define, when this chunk defines it (a definition ranking found it).",
+    )
     page_chunks: list[str] = Field(
         default_factory=list,
         description="With pages as the unit: the other chunks of this hit's page (or page pair) that matched, best "

@@ -21,6 +21,7 @@ class Candidate:
     document_score: float | None = None
     document_terms: list[str] = field(default_factory=list)
     page_chunks: list[str] = field(default_factory=list)  # with page units: the other chunks of its page
+    defines: str = ""  # the term the question asks to define, when this chunk defines it
 
 
 def _unit(record: dict[str, Any]) -> tuple[str, int, int]:

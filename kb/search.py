@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from kb.definitions import defined_term, defining_rank
 from kb.documents import DocumentIndex, DocumentMatch
 from kb.embed import Embedder
 from kb.lexical import LexicalIndex
@@ -14,6 +15,7 @@ from kb.page_units import Candidate, new_pages_first, rank_pages
 from kb.query import SearchQuery, read_query
 from kb.settings import SearchSettings
 from kb.store import Store, record_from, regions_of
+from kb.table_rows import row_rank
 
 Mode = Literal["hybrid", "dense", "lexical"]
 
@@ -89,6 +91,18 @@ def hybrid_search(
                     record = indexes.lexical.records[position]
                     cand = pool.setdefault(record["chunk_id"], Candidate(record))
                     _add(cand, factor * settings.lexical_weight, rank, settings, lexical=score)
+    term = defined_term(reading.need) if settings.definition_weight > 0 and mode != "dense" else ""
+    if term:  # the passages that define the term, as one more ranking
+        scope = None if docs is None else allowed
+        found = [indexes.lexical.records[p] for p, _ in indexes.lexical.search(term, n, scope)]
+        for rank, record in enumerate(defining_rank(found, term), 1):
+            cand = pool.setdefault(record["chunk_id"], Candidate(record))
+            cand.fused += settings.definition_weight / (settings.rrf_k + rank)
+            cand.defines = term
+    if settings.row_weight > 0 and mode == "hybrid":  # the candidates' table rows, read one by one
+        ranked_rows = row_rank([c.record for c in pool.values()], reading.text, settings.row_threshold)
+        for rank, (record, _) in enumerate(ranked_rows, 1):
+            pool[record["chunk_id"]].fused += settings.row_weight / (settings.rrf_k + rank)
     for cand in pool.values():
         match = preferred.get(cand.record["doc_id"])
         if match is not None:  # the documents' ranking: every preferred document's chunks share its place
@@ -161,6 +175,7 @@ def _hit(cand: Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
         document_score=cand.document_score,
         document_terms=cand.document_terms,
         page_chunks=cand.page_chunks,
+        defines=cand.defines,
     )
 
 

@@ -76,6 +76,25 @@ class SearchSettings(BaseModel):
         description="Weight of a question's plain word (neither capitalised nor holding a digit) found on a "
         "document's card: titles are worded like questions, so a shared common word names a document weakly.",
     )
+    definition_weight: float = Field(
+        1.0,
+        ge=0,
+        description="Weight of the ranking of passages that define the term a 'what does X mean / define X / what "
+        "is X' question asks about (a definitions section, 'X (long form)', 'X is ...'); 0 turns it off.",
+    )
+    row_weight: float = Field(
+        1.0,
+        ge=0,
+        description="Weight of the ranking of candidates by their best table row: the share of the row label's "
+        "terms the question holds, plus one when a column it names holds a figure (0 turns it off).",
+    )
+    row_threshold: float = Field(
+        1.75,
+        ge=0,
+        le=2,
+        description="A row enters that ranking from this match: 1.75 is three quarters of its label in a column the "
+        "question names (below 1, a label alone would do).",
+    )
     unit: Literal["page", "chunk"] = Field(
         "page",
         description="What the top k are: distinct pages (or page pairs) ranked by their chunks' evidence, each shown "

@@ -354,3 +354,30 @@ def annual_filing_pdf(path: Path, organisation: str, year: int) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def glossary_pdf(path: Path) -> Path:
+    """A standard whose acronym is defined once, in a definitions section on page 2, and used often on pages 3-4."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica-Bold", 16)
+    c.drawString(72, HEIGHT - 80, "Lock Gate Operation Practice")
+    c.setFont("Helvetica", 10)
+    c.drawString(72, HEIGHT - 100, "This practice covers the operation of canal lock gates by their keepers.")
+    c.showPage()
+    c.setFont("Helvetica-Bold", 12)
+    c.drawString(72, HEIGHT - 80, "2 Terms and definitions")
+    c.setFont("Helvetica", 10)
+    c.drawString(72, HEIGHT - 100, "LKP: lock keeper panel, the desk from which one keeper works both gates")
+    c.drawString(72, HEIGHT - 114, "SPW: sluice paddle winch, the gear that lets water into the chamber")
+    c.showPage()
+    for page in (3, 4):
+        c.setFont("Helvetica-Bold", 12)
+        c.drawString(72, HEIGHT - 80, f"{page} Working the gates")
+        c.setFont("Helvetica", 10)
+        y = HEIGHT - 100
+        for i in range(6):
+            c.drawString(72, y, f"At step {page}.{i} the LKP stands ready, and the LKP logs each LKP command.")
+            y -= 14
+        c.showPage()
+    c.save()
+    return path

@@ -161,3 +161,21 @@ def test_neighbours_follow_their_hit_when_new_pages_come_first(shared_kb: Knowle
             assert not h.repeats_page
             owner = next(r for r in ranked if r.chunk_id == h.neighbour_of)
             assert h.rank == owner.rank and h.doc_id == owner.doc_id
+
+
+def test_the_knowledge_base_is_the_agents_declared_interface(shared_kb: KnowledgeBase):
+    import inspect
+
+    from agent.knowledge import Knowledge
+
+    for name, member in inspect.getmembers(Knowledge, inspect.isfunction):
+        if not name.startswith("_"):
+            assert (
+                list(inspect.signature(getattr(shared_kb, name)).parameters)
+                == list(inspect.signature(member).parameters)[1:]
+            ), name
+    hit = shared_kb.search("torque wrench settings", k=1)[0]
+    chunk = shared_kb.chunk(hit.chunk_id)
+    assert chunk is not None and (chunk.doc_id, chunk.start_page, chunk.text) == (hit.doc_id, hit.start_page, hit.text)
+    assert shared_kb.chunk("no-such-chunk") is None
+    assert shared_kb.embed(["a pump"]).shape[0] == 1

@@ -70,6 +70,8 @@ def why_found(hit: dict[str, Any]) -> str:
     )
     if hit.get("document_score") is not None:
         line += f" · document named by the question ({', '.join(hit.get('document_terms') or [])})"
+    if hit.get("defines"):
+        line += f" · defines “{hit['defines']}”"
     if hit.get("page_chunks"):
         more = len(hit["page_chunks"])
         line += f" · {more} more matching chunk{'s' if more > 1 else ''} on this page"

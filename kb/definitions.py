@@ -1,0 +1,87 @@
+"""Where a term is defined: "what does X mean", "define X" and "what is X" prefer the passage that defines X.
+
+A term's definition is usually not where the term is used most: a definitions or acronyms section, the first use
+with its long form in parentheses ("X (the long form)", "the long form (X)"), or a sentence "X is ..." / "X means
+...". Search ranks the passages holding the term by how they define it, and fuses that ranking with the others.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The question forms that ask for a definition; the term is at most five words (a phrase, not a topic).
+_ASKS = [
+    re.compile(
+        r"^\s*what\s+(?:does|do)\s+(?:the\s+)?(?:term\s+|acronym\s+|abbreviation\s+)?(?P<t>[^?]{1,60}?)\s+"
+        r"(?:stand\s+for|mean|refer\s+to)\s*\??\s*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"^\s*(?:define|definition\s+of|meaning\s+of)\s+(?:the\s+)?(?:term\s+)?(?P<t>[^?]{1,60}?)\s*\??\s*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"^\s*what\s+is\s+(?:meant\s+by|the\s+(?:definition|meaning)\s+of)\s+(?:the\s+)?(?P<t>[^?]{1,60}?)"
+        r"\s*\??\s*$",
+        re.IGNORECASE,
+    ),
+    re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<t>[^?,;]{1,60}?)\s*\??\s*$", re.IGNORECASE),
+]
+# Section labels of the places that define terms. Generic and few: the names documents give such sections.
+_SECTION = re.compile(
+    r"\b(?:definitions?|glossary|acronyms|abbreviations|terms\s+and\s+definitions|terminology|notation|symbols)\b",
+    re.IGNORECASE,
+)
+_QUOTES = "\"'“”‘’"
+
+
+def defined_term(need: str) -> str:
+    """The term a question asks to define, or "" when it asks something else. "What is X" names a term only when X
+    is at most three words without figures; the other forms allow five."""
+    for i, pattern in enumerate(_ASKS):
+        match = pattern.match(need.strip())
+        if match:
+            term = match.group("t").strip().strip(_QUOTES).strip()
+            term = re.sub(r"^(?:an?|the)\s+", "", term, flags=re.IGNORECASE)
+            short = len(term.split()) <= 3 and not any(c.isdigit() for c in term)
+            if term and len(term.split()) <= 5 and (i < len(_ASKS) - 1 or short):
+                return term
+    return ""
+
+
+def _patterns(term: str) -> list[re.Pattern[str]]:
+    """How a passage defines the term, strongest first."""
+    t = r"\s+".join(re.escape(part) for part in term.split())
+    q = f"[{_QUOTES}]?"
+    return [
+        # "X (the long form)" and "the long form (X)": an abbreviation introduced with its expansion.
+        re.compile(rf"(?<![\w-]){q}{t}{q}\s*\(\s*[A-Za-z][^()]{{2,80}}\)|\([^()]{{0,20}}{q}{t}{q}\s*\)", re.I),
+        # "X is/means/refers to/stands for ...", "X: ..." and "X | ..." (a glossary entry or an acronyms table row).
+        re.compile(
+            rf"(?:^|[\n.;]\s*|\s){q}{t}{q},?\s+(?:is|are|means?|refers?\s+to|stands?\s+for|denotes?|"
+            rf"(?:is|are)\s+defined\s+as)\b|(?:^|\n)\s*{q}{t}{q}\s*(?::|\||–|—|-\s)",
+            re.I,
+        ),
+    ]
+
+
+def defining_rank(records: list[dict], term: str) -> list[dict]:
+    """The records that define the term, best first: a definitions section or an expansion, then a defining
+    sentence; ties keep the given order (the records' lexical rank)."""
+    if not term:
+        return []
+    patterns = _patterns(term)
+    scored = []
+    for order, record in enumerate(records):
+        text = record["text"]
+        strength = 0
+        if _SECTION.search(record.get("section", "")) and re.search(re.escape(term), text, re.IGNORECASE):
+            strength += 2
+        if patterns[0].search(text):
+            strength += 2
+        if patterns[1].search(text):
+            strength += 1
+        if strength:
+            scored.append((-strength, order, record))
+    scored.sort(key=lambda item: (item[0], item[1]))
+    return [record for _, _, record in scored]

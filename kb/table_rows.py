@@ -1,0 +1,40 @@
+"""Table rows as answers: a row whose label the question names, in a column the question names, is a place that
+answers it, however few of the chunk's other words the question shares.
+
+Tables are stored as rows that read on their own ("Label | 2019: 1,234 | 2018: 1,101", see kb.unruled_tables): the
+label first, then each figure after its column's header. BM25 and the embedding read the whole chunk, where a row is
+a few words among many; this ranking reads row by row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kb.lexical import tokenize
+
+_MIN_LABEL_TERMS = 2  # a one-word label ("Total") matches too many questions to single a row out
+
+
+def row_match(text: str, terms: set[str]) -> float:
+    """How well the chunk's best table row answers a question with these terms: the share of the row label's terms
+    the question holds (0 unless it holds at least two of them), plus one when a column it names holds a figure."""
+    best = 0.0
+    for line in text.split("\n"):
+        cells = line.split(" | ")
+        if len(cells) < 2:
+            continue
+        label = set(tokenize(cells[0]))
+        shared = len(label & terms)
+        if shared < min(_MIN_LABEL_TERMS, len(label)) or not label:
+            continue
+        columns = {t for cell in cells[1:] if ":" in cell for t in tokenize(cell.split(":", 1)[0])}
+        best = max(best, shared / len(label) + (1.0 if columns & terms else 0.0))
+    return best
+
+
+def row_rank(records: list[dict[str, Any]], query: str, threshold: float) -> list[tuple[dict[str, Any], float]]:
+    """The records holding a row that matches the query at least `threshold`, best first (ties in given order)."""
+    terms = set(tokenize(query))
+    scored = [(record, row_match(record["text"], terms)) for record in records]
+    matched = [(record, score) for record, score in scored if score >= threshold]
+    return sorted(matched, key=lambda item: -item[1])

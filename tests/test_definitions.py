@@ -1,0 +1,52 @@
+"""Definition questions prefer the passage that defines the term (invented examples)."""
+
+import pytest
+
+from kb.base import KnowledgeBase
+from kb.definitions import defined_term, defining_rank
+from kb.settings import KBSettings
+from tests.layouts import glossary_pdf
+
+
+@pytest.mark.parametrize(
+    ("need", "term"),
+    [
+        ("What does LKP stand for?", "LKP"),
+        ("what does the acronym SPW mean", "SPW"),
+        ("Define sluice paddle winch", "sluice paddle winch"),
+        ("What is meant by a lock flight?", "lock flight"),
+        ("What is a lock keeper?", "lock keeper"),
+        ("What is the FY2020 gate count?", ""),  # a figure, not a term
+        ("What is the reason the gates were rebuilt after the flood?", ""),  # a topic, not a term
+        ("How do keepers work the gates?", ""),
+    ],
+)
+def test_the_term_a_question_asks_to_define(need: str, term: str):
+    assert defined_term(need) == term
+
+
+def test_defining_passages_rank_by_how_they_define():
+    records = [
+        {"chunk_id": "uses", "section": "3 Working", "text": "The LKP shows the level; the LKP logs commands."},
+        {"chunk_id": "sentence", "section": "1 Scope", "text": "Here the LKP is the desk of the keeper."},
+        {"chunk_id": "expands", "section": "1 Scope", "text": "The lock keeper panel (LKP) sits by the gate."},
+        {"chunk_id": "glossary", "section": "2 Terms and definitions", "text": "LKP: lock keeper panel"},
+    ]
+    assert [r["chunk_id"] for r in defining_rank(records, "LKP")] == ["glossary", "expands", "sentence"]
+
+
+@pytest.fixture(scope="module")
+def practice(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
+    root = tmp_path_factory.mktemp("glossary")
+    glossary_pdf(root / "practice.pdf")
+    kb = KnowledgeBase(KBSettings(store_dir=root / "store", parse_workers=1))
+    assert not kb.ingest([root / "practice.pdf"]).failed
+    return kb
+
+
+def test_a_definition_question_finds_the_definitions_section(practice: KnowledgeBase):
+    hit = practice.search("What does LKP stand for?", k=3)[0]
+    assert hit.start_page == 2 and hit.defines == "LKP"
+    search = practice.settings.search.model_copy(update={"definition_weight": 0.0})
+    plain = KnowledgeBase(practice.settings.model_copy(update={"search": search}))
+    assert plain.search("What does LKP stand for?", k=3)[0].start_page != 2  # the pages using it most win otherwise
