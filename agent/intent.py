@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from kb.definitions import defined_term
 from kb.lexical import STOPWORDS, tokenize
 
 Intent = Literal["compare", "definition", "procedure", "general"]
@@ -33,13 +34,6 @@ _COMPARE = [
         re.I,
     ),
     re.compile(r"(?P<a>[^,;:?]+?)\s+(?:vs\.?|versus)\s+(?P<b>.+)", re.I),
-]
-_DEFINITION = [
-    re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<t>(?:[\w'’./-]+\s+){0,3}[\w'’./-]+)\s*\??\s*$", re.I),
-    re.compile(
-        r"^\s*(?:define|definition\s+of|meaning\s+of)\s+(?P<t>(?:[\w'’./-]+\s+){0,4}[\w'’./-]+)\s*\??\s*$", re.I
-    ),
-    re.compile(r"^\s*what\s+does\s+(?P<t>[^?]{1,40})\s+(?:stand\s+for|mean)\??\s*$", re.I),
 ]
 _PROCEDURE = re.compile(
     r"^\s*(?:how\s+(?:do|does|can|should|would|to)\s+(?:i|we|you|one)\b|how\s+to\b)|\b(?:steps?|procedure|"
@@ -122,7 +116,7 @@ def read_question(question: str) -> QuestionReading:
                 error=f"a comparison needs two different topics, but both are {a!r}",
             )
         return QuestionReading(intent="compare", topics=[a, b], key_terms=key_terms, identifiers=identifiers)
-    if any(p.search(q) for p in _DEFINITION):
+    if defined_term(q):
         return QuestionReading(intent="definition", key_terms=key_terms, identifiers=identifiers)
     if _PROCEDURE.search(q):
         return QuestionReading(intent="procedure", key_terms=key_terms, identifiers=identifiers)

@@ -54,8 +54,11 @@ class KnowledgeBase:
         return self.store.documents()
 
     def chunk(self, chunk_id: str) -> Chunk | None:
-        """A committed chunk by its id, or None."""
-        lexical = self.lexical()
+        """A committed chunk by its id, or None. Read from the BM25 index the last search used (the agent asks for
+        the chunks of the pages it was just given), so no catalogue read per chunk."""
+        with self._lock:
+            lexical = self._lexical
+        lexical = lexical or self.lexical()
         position = lexical.position.get(chunk_id)
         if position is None:
             return None

@@ -32,18 +32,20 @@ _SECTION = re.compile(
     r"\b(?:definitions?|glossary|acronyms|abbreviations|terms\s+and\s+definitions|terminology|notation|symbols)\b",
     re.IGNORECASE,
 )
+_FIGURE = re.compile(r"^(?:fy)?\d[\d.,]*$", re.IGNORECASE)
 _QUOTES = "\"'“”‘’"
 
 
 def defined_term(need: str) -> str:
     """The term a question asks to define, or "" when it asks something else. "What is X" names a term only when X
-    is at most three words without figures; the other forms allow five."""
+    is at most four words, none of them a bare number or year ("the FY2020 total" asks for a figure); the other
+    forms allow five words."""
     for i, pattern in enumerate(_ASKS):
         match = pattern.match(need.strip())
         if match:
             term = match.group("t").strip().strip(_QUOTES).strip()
             term = re.sub(r"^(?:an?|the)\s+", "", term, flags=re.IGNORECASE)
-            short = len(term.split()) <= 3 and not any(c.isdigit() for c in term)
+            short = len(term.split()) <= 4 and not any(_FIGURE.match(word) for word in term.split())
             if term and len(term.split()) <= 5 and (i < len(_ASKS) - 1 or short):
                 return term
     return ""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
@@ -26,16 +26,21 @@ _IDENTIFIER = re.compile(r"\b[A-Za-z]*\d[\w]*(?:[ ./-]\d[\w]*)*|\b[A-Za-z]+(?:[ 
 _SHORT_YEAR = re.compile(r"^fy(\d{2})$")  # "FY19": a fiscal year written short
 
 
-def naming_words(question: str) -> str:
-    """The words of a question that can name a document: capitalised past a sentence's first word, or holding a
-    digit. Other words are replaced by a separator, so identifiers are not glued across them."""
-    out: list[str] = []
+def _words(question: str) -> list[tuple[str, bool]]:
+    """Each word of the question, and whether it can name a document: capitalised past a sentence's first word,
+    or holding a digit."""
+    out: list[tuple[str, bool]] = []
     start = True
     for word in question.split():
-        names = any(c.isdigit() for c in word) or (not start and any(c.isupper() for c in word))
-        out.append(word if names else "|")
+        out.append((word, any(c.isdigit() for c in word) or (not start and any(c.isupper() for c in word))))
         start = word.endswith((".", "?", "!", ":"))
-    return " ".join(out)
+    return out
+
+
+def naming_words(question: str) -> str:
+    """The naming words of a question, the others replaced by a separator so identifiers are not glued across
+    them."""
+    return " ".join(word if naming else "|" for word, naming in _words(question))
 
 
 def document_terms(text: str) -> set[str]:
@@ -69,7 +74,6 @@ class _Entry:
     doc_id: str
     card: set[str]
     first_page: set[str]
-    words: dict[str, str] = field(default_factory=dict)  # term -> a word of the question it came from
 
 
 class DocumentIndex:
@@ -107,13 +111,10 @@ class DocumentIndex:
         Each word of the question counts once, by its best term: a naming word (capitalised or holding a digit)
         fully on a card and by `first_page_weight` on a first page; another word by `plain_weight` on a card."""
         words: list[tuple[set[str], bool]] = []
-        start = True
-        for word in question.split():
-            naming = any(c.isdigit() for c in word) or (not start and any(c.isupper() for c in word))
+        for word, naming in _words(question):
             terms = {t for t in document_terms(word) if t in self.idf}
             if terms:
                 words.append((terms, naming))
-            start = word.endswith((".", "?", "!", ":"))
         glued = {t for t in document_terms(naming_words(question)) if t in self.idf} - set().union(
             *[w for w, _ in words]
         )

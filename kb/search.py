@@ -46,7 +46,8 @@ def preferred_documents(
     best is strong enough and few documents share it."""
     if settings.document_weight <= 0 or len(allowed) < 2:
         return {}
-    matches = [m for m in indexes.documents.match(text, settings.document_max + 1) if m.doc_id in set(allowed)]
+    scope = set(allowed)
+    matches = [m for m in indexes.documents.match(text, settings.document_max + 1) if m.doc_id in scope]
     if not matches or matches[0].strength < settings.document_min_strength:
         return {}
     named = [m for m in matches if m.score >= settings.document_share]
