@@ -53,6 +53,7 @@ _PERIOD = re.compile(
 )
 _LEADING = re.compile(r"^(?:(?:for|the|in|during|of|and)\s+)+", re.IGNORECASE)  # "For the fiscal year ended ..."
 _ANY_DATE = re.compile(rf"\b{_DATE}\b", re.IGNORECASE)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 
 # A form's field caption: a short parenthesised line under the value it names ("(Exact name of registrant ...)").
@@ -219,11 +220,13 @@ def _organisation(rows: list[Line], form: bool) -> str:
 
 
 def _period(rows: list[Line]) -> str:
-    """The period the document covers ("fiscal year ended December 31, 2018"), else the first full date."""
+    """The period the document covers ("fiscal year ended December 31, 2018"), else the first full date. Of several
+    periods (a report compares its period with earlier ones, in either order), the one ending latest."""
     text = "\n".join(r.text for r in rows)
-    match = _PERIOD.search(text)
-    if match:
-        return _LEADING.sub("", " ".join(match.group(1).split()))
+    periods = [" ".join(m.group(1).split()) for m in _PERIOD.finditer(text)]
+    if periods:
+        latest = max(periods, key=lambda p: (max(map(int, _YEAR.findall(p)), default=0), -periods.index(p)))
+        return _LEADING.sub("", latest)
     match = _ANY_DATE.search(text)
     return " ".join(match.group(0).split()) if match else ""
 

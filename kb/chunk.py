@@ -137,7 +137,8 @@ def chunk_document(
             while section_stack and section_stack[-1][0] >= ln.level:
                 section_stack.pop()
             section_stack.append((ln.level, ln.text))
-        if not current:
+        if not current or all(line.kind == "heading" for _, line in current):
+            # a chunk opening with a run of headings is labelled by the last of them
             chunk_section = " > ".join(text for _, text in section_stack)
         current.append((page_no, ln))
         size += n

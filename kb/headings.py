@@ -37,7 +37,7 @@ def mark_headings(pages: list[Page], card: Card) -> None:
         for page in pages
         if page.kind == "body"
         for ln, below in zip(page.lines, [*page.lines[1:], None])
-        if _is_heading(ln, body) and not (below is not None and CAPTION.match(below.text))
+        if _is_heading(ln, body) and not (below is not None and _form(page) and CAPTION.match(below.text))
     ]
     later = [ln.size for number, ln in found if number > 1]
     cover_limit = max(later) if later else float("inf")
@@ -48,6 +48,12 @@ def mark_headings(pages: list[Page], card: Card) -> None:
         numbered = _numbered(ln.text)
         ln.kind = "heading"
         ln.level = ln.text.split()[0].rstrip(".").count(".") + 1 if numbered else (1 if ln.size >= body * 1.12 else 2)
+
+
+def _form(page: Page) -> bool:
+    """A form's fields come several to a page, each with its caption; a lone parenthesised line under a title is
+    a table's unit note ("(in millions)"), and the title stays a heading."""
+    return sum(1 for ln in page.lines if CAPTION.match(ln.text)) >= 2
 
 
 def _is_heading(ln: Line, body: float) -> bool:

@@ -64,3 +64,8 @@ def test_a_cover_title_above_a_form_label_is_the_title(tmp_path: Path):
     doc = parse_pdf(layouts.titled_form_pdf(tmp_path / "review.pdf"), "review", 10)
     assert doc.title == "Harbour Dredging Annual Review"  # not "FORM 20-R", though it is set larger
     assert doc.card.period == "year ended March 31, 2025"
+
+
+def test_of_several_periods_the_card_keeps_the_one_ending_latest(tmp_path: Path):
+    doc = parse_pdf(layouts.results_release_pdf(tmp_path / "release.pdf"), "release", 10)
+    assert doc.card.period == "Twelve months ended June 30, 2023"  # stated after the earlier one

@@ -62,3 +62,14 @@ def test_every_chunk_has_a_highlight_region_on_its_pages(tmp_path: Path, make):
         assert {r.page for r in c.regions} <= set(range(c.start_page, c.end_page + 1))
         for r in c.regions:
             assert 0 <= r.x0 < r.x1 <= r.width and 0 <= r.top < r.bottom <= r.height
+
+
+def test_a_chunk_opening_with_a_run_of_headings_is_labelled_by_the_last():
+    lines = [
+        Line("Harbour Ferries and Subsidiaries", 72, 60, 300, 72, 12, True, "heading", 2),
+        Line("Consolidated Balance Sheet", 72, 76, 300, 88, 12, True, "heading", 2),
+        Line("Cash and equivalents | 2021: 1,200 | 2020: 1,050", 72, 100, 500, 110, 10, False, "table"),
+    ]
+    doc = ParsedDocument("d", "Title", [Page(1, 612, 792, lines)])
+    (chunk,) = chunk_document(doc, _words)
+    assert chunk.section == "Consolidated Balance Sheet"

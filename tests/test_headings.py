@@ -32,3 +32,8 @@ def test_heading_shape_rejects_rows_addresses_and_separators():
     assert not heading_shape("Net sales 14,544")  # a label and its figure
     assert not heading_shape("OR") and not heading_shape("N/A")
     assert not heading_shape("The crane was inspected before the shift.")
+
+
+def test_a_title_over_a_tables_unit_note_is_a_heading(tmp_path: Path):
+    doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
+    assert (2, "Consolidated Statement of Cash Flows") in _headings(doc)  # "(in millions)" is no form caption
