@@ -109,7 +109,9 @@ class KnowledgeBase:
                 committed = [d for d in catalogue if d.status == "committed"]
                 texts = {doc: " ".join(parts) for doc, parts in first_pages.items()}
                 search = self.settings.search
-                index = DocumentIndex(committed, texts, search.first_page_weight, search.plain_weight)
+                index = DocumentIndex(
+                    committed, texts, search.first_page_weight, search.plain_weight, search.earlier_year_weight
+                )
                 self._documents = (lexical.fingerprint, index)
             return self._documents[1]
 

@@ -24,6 +24,8 @@ from kb.models import DocumentRecord
 # A run of letters and digits joined by spaces, dots, dashes or slashes, holding a digit: an identifier's parts.
 _IDENTIFIER = re.compile(r"\b[A-Za-z]*\d[\w]*(?:[ ./-]\d[\w]*)*|\b[A-Za-z]+(?:[ ./-]?\d[\w]*)+")
 _SHORT_YEAR = re.compile(r"^fy(\d{2})$")  # "FY19": a fiscal year written short
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_QUARTER = re.compile(r"\bQ([1-4])\b", re.IGNORECASE)
 
 
 def _words(question: str) -> list[tuple[str, bool]]:
@@ -74,6 +76,7 @@ class _Entry:
     doc_id: str
     card: set[str]
     first_page: set[str]
+    period_year: str  # the year the card's period ends in, "" without one
 
 
 class DocumentIndex:
@@ -85,17 +88,20 @@ class DocumentIndex:
         first_pages: dict[str, str],
         first_page_weight: float,
         plain_weight: float,
+        earlier_year_weight: float,
     ):
         self.entries = [
             _Entry(
                 d.doc_id,
                 document_terms(" ".join([d.title, d.organisation, d.period, d.name or d.doc_id.replace("_", " ")])),
                 document_terms(first_pages.get(d.doc_id, "")),
+                max((t for t in tokenize(d.period) if _YEAR.match(t)), default=""),
             )
             for d in documents
         ]
         self.first_page_weight = first_page_weight
         self.plain_weight = plain_weight
+        self.earlier_year_weight = earlier_year_weight
         counts: dict[str, int] = {}
         for entry in self.entries:
             for term in entry.card | entry.first_page:
@@ -105,22 +111,42 @@ class DocumentIndex:
         # the library); a term of every document tells none apart.
         top = math.log((n + 1) / 0.5)
         self.idf = {t: math.log((n + 1) / (c + 0.5)) / top for t, c in counts.items() if c < n}
+        # A period's rarity among the documents' periods: many first pages print a year in passing (a filing date,
+        # a copyright line), few documents cover a period ending in it.
+        periods: dict[str, int] = {}
+        for entry in self.entries:
+            if entry.period_year:
+                periods[entry.period_year] = periods.get(entry.period_year, 0) + 1
+        self.period_idf = {y: math.log((n + 1) / (c + 0.5)) / top for y, c in periods.items() if c < n}
 
     def match(self, question: str, top: int) -> list[DocumentMatch]:
         """The documents whose cards or first pages hold the question's rare terms, best first (at most `top`).
         Each word of the question counts once, by its best term: a naming word (capitalised or holding a digit)
-        fully on a card and by `first_page_weight` on a first page; another word by `plain_weight` on a card."""
+        fully on a card and by `first_page_weight` on a first page; another word by `plain_weight` on a card.
+
+        The years a question names count once together, by the document's period: a report states its own period
+        and compares it with earlier ones, so a question naming 2021 and 2022 is about the period ending in 2022.
+        A document whose period ends in the latest year named counts fully, one whose period ends in another year
+        named by `earlier_year_weight`; a document without such a period counts by its terms as above."""
         words: list[tuple[set[str], bool]] = []
+        years: set[str] = set()
         for word, naming in _words(question):
             terms = {t for t in document_terms(word) if t in self.idf}
+            named = {t for t in terms if _YEAR.match(t)}
+            years |= named
+            terms -= named | {f"fy{year}" for year in named}  # "FY2019" is its year
             if terms:
                 words.append((terms, naming))
         glued = {t for t in document_terms(naming_words(question)) if t in self.idf} - set().union(
             *[w for w, _ in words]
         )
-        words += [({t}, True) for t in glued]  # identifiers written across words ("AB 12")
-        if not words or not self.entries:
+        words += [({t}, True) for t in glued - years]  # identifiers written across words ("AB 12")
+        # A quarter and a year named apart ("Q2 of FY2023") name the quarter as files are named ("2023Q2")
+        quarters = {f"{y}q{q}" for q in _QUARTER.findall(question) for y in years} & set(self.idf)
+        words += [({t}, True) for t in sorted(quarters)]
+        if not (words or years) or not self.entries:
             return []
+        latest = max(years, default="")
         scored: list[tuple[float, str, list[str]]] = []
         for entry in self.entries:
             score = 0.0
@@ -139,6 +165,11 @@ class DocumentIndex:
                 if best:
                     score += best
                     matched.append(best_term)
+            if years:
+                term, weight = self._year(entry, years, latest)
+                if weight:
+                    score += weight
+                    matched.append(term)
             if score > 0:
                 scored.append((score, entry.doc_id, matched))
         if not scored:
@@ -148,3 +179,15 @@ class DocumentIndex:
         return [
             DocumentMatch(doc_id=d, score=round(s / best, 4), strength=round(s, 4), terms=m) for s, d, m in scored[:top]
         ]
+
+    def _year(self, entry: _Entry, years: set[str], latest: str) -> tuple[str, float]:
+        """The year a document matches of those the question names, and the match's weight."""
+        if entry.period_year in years and latest in self.period_idf:
+            # Weighed by the rarity of the period asked about, so the earlier period's ranks below the latest's
+            weight = 1.0 if entry.period_year == latest else self.earlier_year_weight
+            return entry.period_year, weight * self.period_idf[latest]
+        best = ("", 0.0)
+        for year in years:
+            weight = 1.0 if year in entry.card else self.first_page_weight if year in entry.first_page else 0.0
+            best = max(best, (year, weight * self.idf[year]), key=lambda item: item[1])
+        return best

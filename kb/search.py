@@ -9,11 +9,12 @@ from typing import Any, Literal
 from kb.definitions import defined_term, defining_rank
 from kb.documents import DocumentIndex, DocumentMatch
 from kb.embed import Embedder
+from kb.hints import hint_rank
 from kb.lexical import LexicalIndex
 from kb.models import Hit
 from kb.page_units import Candidate, new_pages_first, rank_pages
 from kb.query import SearchQuery, read_query
-from kb.settings import SearchSettings
+from kb.search_settings import SearchSettings
 from kb.store import Store, record_from, regions_of
 from kb.table_rows import row_rank
 
@@ -104,6 +105,10 @@ def hybrid_search(
         ranked_rows = row_rank([c.record for c in pool.values()], reading.text, settings.row_threshold)
         for rank, (record, _) in enumerate(ranked_rows, 1):
             pool[record["chunk_id"]].fused += settings.row_weight / (settings.rrf_k + rank)
+    if settings.hint_weight > 0 and reading.hints and mode == "hybrid":  # pages titled as the hint says
+        ranked_hints = hint_rank([c.record for c in pool.values()], reading.hints, settings.hint_share)
+        for rank, (record, _) in enumerate(ranked_hints, 1):
+            pool[record["chunk_id"]].fused += settings.hint_weight / (settings.rrf_k + rank)
     for cand in pool.values():
         match = preferred.get(cand.record["doc_id"])
         if match is not None:  # the documents' ranking: every preferred document's chunks share its place

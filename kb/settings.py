@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, BaseModel, Field
+from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from kb.search_settings import SearchSettings
 
 # Machine-wide rather than per store or working directory: one exported model serves every store.
 MODEL_CACHE = Path(__file__).resolve().parents[1] / "data" / "models"
@@ -20,93 +22,6 @@ def model_source(model: str) -> str:
 
         return str(get_model_path())
     return model
-
-
-class SearchSettings(BaseModel):
-    """How search reads a question, prefers the documents it names, fuses rankings and ranks pages."""
-
-    candidates: int = Field(60, ge=8, description="Candidates taken from each ranking before fusion.")
-    rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant.")
-    dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
-    lexical_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in fusion.")
-    clean_queries: bool = Field(
-        True,
-        description="Search the question's information need: persona, format instructions, supplied definitions "
-        "and politeness are kept out of the query (see kb.query).",
-    )
-    document_weight: float = Field(
-        1.0,
-        ge=0,
-        description="Weight of the document a question names, fused into its chunks' scores as a ranking whose "
-        "first place every chunk of that document holds (0: documents are not preferred).",
-    )
-    preferred_rankings: float = Field(
-        1.0,
-        ge=0,
-        description="Weight of the dense and BM25 rankings run again over the preferred documents alone, fused "
-        "beside the rankings over every document (0: they only bring those documents' chunks into the pool).",
-    )
-    document_share: float = Field(
-        0.85,
-        gt=0,
-        le=1,
-        description="A document is preferred when its match is at least this share of the best document's.",
-    )
-    document_max: int = Field(
-        4, ge=1, description="At most this many documents are preferred; a question matching more names none."
-    )
-    document_min_strength: float = Field(
-        0.35,
-        ge=0,
-        description="The best document's match needed before any document is preferred (summed rarity of its terms, "
-        "where a term of one document alone counts about 0.7-0.9): a question sharing only common words with the "
-        "cards names none.",
-    )
-    first_page_weight: float = Field(
-        0.3,
-        ge=0,
-        le=1,
-        description="Weight of a naming term (capitalised or holding a digit) found on a document's first page "
-        "rather than on its card.",
-    )
-    plain_weight: float = Field(
-        0.5,
-        ge=0,
-        le=1,
-        description="Weight of a question's plain word (neither capitalised nor holding a digit) found on a "
-        "document's card: titles are worded like questions, so a shared common word names a document weakly.",
-    )
-    definition_weight: float = Field(
-        1.0,
-        ge=0,
-        description="Weight of the ranking of passages that define the term a 'what does X mean / define X / what "
-        "is X' question asks about (a definitions section, 'X (long form)', 'X is ...'); 0 turns it off.",
-    )
-    row_weight: float = Field(
-        1.0,
-        ge=0,
-        description="Weight of the ranking of candidates by their best table row: the share of the row label's "
-        "terms the question holds, plus one when a column it names holds a figure (0 turns it off).",
-    )
-    row_threshold: float = Field(
-        1.75,
-        ge=0,
-        le=2,
-        description="A row enters that ranking from this match: 1.75 is three quarters of its label in a column the "
-        "question names (below 1, a label alone would do).",
-    )
-    unit: Literal["page", "chunk"] = Field(
-        "page",
-        description="What the top k are: distinct pages (or page pairs) ranked by their chunks' evidence, each shown "
-        "by its best chunk; or chunks, where a chunk whose pages all appear higher yields to other pages.",
-    )
-    page_support: float = Field(
-        0.3,
-        ge=0,
-        le=1,
-        description="Share of a page's second-best chunk score added to its best (and this share squared of its "
-        "third, and so on): a page several chunks point to ranks above one with a single match.",
-    )
 
 
 class KBSettings(BaseSettings):

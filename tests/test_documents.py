@@ -33,7 +33,7 @@ def test_a_document_named_by_its_organisation_and_year_ranks_first_and_says_why(
         _record("c19", "Canal Barges Annual Filing", "year ended December 31, 2019"),
         _record("d18", "Valley Trams Annual Filing", "year ended December 31, 2018"),
     ]
-    index = DocumentIndex(docs, {"b21": "Upland Rail runs the valley line."}, 0.3, 0.5)
+    index = DocumentIndex(docs, {"b21": "Upland Rail runs the valley line."}, 0.3, 0.5, 0.5)
     matches = index.match("How many crossings did Harbour Ferries make in FY2021?", 4)
     assert matches[0].doc_id == "a21" and matches[0].score == 1.0
     assert set(matches[0].terms) == {"harbour", "ferri", "2021"}
@@ -41,6 +41,36 @@ def test_a_document_named_by_its_organisation_and_year_ranks_first_and_says_why(
     assert index.match("how many crossings were made?", 4) == []  # words of no card name no document
     assert index.match("Which filing covers the Valley line?", 4)[0].doc_id == "d18"  # its card beats a first page
     assert [m.doc_id for m in index.match("Which rail line runs on Upland?", 4)] == ["b21"]  # a first page names it
+
+
+def test_a_question_naming_two_years_prefers_the_period_ending_in_the_later():
+    docs = [
+        _record("a20", "Harbour Ferries Annual Filing", "year ended December 31, 2020"),
+        _record("a21", "Harbour Ferries Annual Filing", "year ended December 31, 2021"),
+        _record("b19", "Upland Rail Annual Filing", "year ended December 31, 2019"),
+    ]
+    # the earlier filing prints the later year on its first page (it was filed then)
+    index = DocumentIndex(docs, {"a20": "Filed with the registry in March 2021."}, 0.3, 0.5, 0.5)
+    for question in [
+        "How did Harbour Ferries' crossings change between FY2020 and FY2021?",
+        "How did Harbour Ferries' crossings change between FY2021 and FY2020?",
+    ]:
+        first, second = index.match(question, 3)[:2]
+        assert (first.doc_id, second.doc_id) == ("a21", "a20") and second.score < 0.85
+        assert "2021" in first.terms and "2020" in second.terms
+    even = DocumentIndex(docs, {"a20": "Filed with the registry in March 2021."}, 0.3, 0.5, 1.0)
+    assert even.match("Harbour Ferries crossings in FY2020 and FY2021?", 2)[1].score == 1.0  # the knob decides
+
+
+def test_a_quarter_and_a_year_named_apart_match_a_quarter_named_in_a_file_name():
+    docs = [
+        _record("HF_2021Q2_REPORT", "Harbour Ferries Quarterly Report", "quarter ended June 30, 2021"),
+        _record("HF_2021Q3_REPORT", "Harbour Ferries Quarterly Report", "quarter ended September 30, 2021"),
+        _record("HF_2020Q3_REPORT", "Harbour Ferries Quarterly Report", "quarter ended September 30, 2020"),
+    ]
+    index = DocumentIndex(docs, {}, 0.3, 0.5, 0.5)
+    first = index.match("What did Harbour Ferries carry in Q3 of FY2021?", 3)[0]
+    assert first.doc_id == "HF_2021Q3_REPORT" and "2021q3" in first.terms
 
 
 @pytest.fixture(scope="module")
