@@ -13,7 +13,7 @@ from typing import Any
 
 from bench import measure
 from bench.corpora import ROOT, BenchError, default_path, load_entries, resolve
-from bench.report import scoreboard
+from bench.report import scale_markdown, scoreboard
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -32,6 +32,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--rebuild", action="store_true", help="ingest again even when a cached store is complete")
     parser.add_argument("--skip-retrieval", action="store_true", help="no retrieval evaluation")
     parser.add_argument("--skip-agent", action="store_true", help="no agent evaluation")
+    parser.add_argument(
+        "--scale",
+        type=int,
+        default=0,
+        metavar="CHUNKS",
+        help="also copy the corpora's stores into one of about CHUNKS chunks and time warm search on it",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object with everything instead")
     parser.add_argument("--out", type=Path, help="also write the Markdown scoreboard to this file")
     return parser
@@ -97,6 +104,23 @@ def _header(corpora: Path) -> list[str]:
     ]
 
 
+def _scale(results: list[dict[str, Any]], cache: Path, target: int) -> dict[str, Any]:
+    """The large store's figures, from the stores of the corpora measured: {ok, error, figures}."""
+    from bench.scale import measure_scale, scale_store
+
+    done = [r for r in results if r["ok"]]
+    try:
+        if not done:
+            raise BenchError("no corpus store to copy")
+        directory, seconds = scale_store([Path(r["store"]["dir"]) for r in done], cache, target)
+        questions = [Path(r["questions"]) for r in done if r.get("questions")]
+        figures = measure_scale(directory, questions, seconds)
+        return {"ok": True, "error": None, "dir": str(directory), **figures.model_dump()}
+    except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+        print(f"error: scale: {_one_line(exc)}", file=sys.stderr)
+        return {"ok": False, "error": _one_line(exc)}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -125,12 +149,15 @@ def _run(args: argparse.Namespace) -> int:
         except Exception as exc:  # noqa: BLE001 - one line per failed corpus, never a traceback; the others go on
             print(f"error: {entry['name']}: {_one_line(exc)}", file=sys.stderr)
             results.append({"name": entry["name"], "ok": False, "error": _one_line(exc)})
-    markdown = scoreboard(results, _header(path))
+    scale = _scale(results, cache, args.scale) if args.scale > 0 else None
+    markdown = scoreboard(results, _header(path)) + scale_markdown(scale)
     if args.json:
-        print(json.dumps({"corpora_file": str(path), "corpora": results}, ensure_ascii=False, default=str))
+        print(
+            json.dumps({"corpora_file": str(path), "corpora": results, "scale": scale}, ensure_ascii=False, default=str)
+        )
     else:
         print(markdown, end="")
-    code = 0 if all(r["ok"] for r in results) else 1
+    code = 0 if all(r["ok"] for r in results) and (scale is None or scale["ok"]) else 1
     if args.out:
         try:
             args.out.write_text(markdown, encoding="utf-8")

@@ -237,3 +237,29 @@ def _quality_notes(name: str, q: dict[str, Any]) -> list[str]:
         if q[field]:
             notes.append(f"- {name}: {label}: {_ids(q[field])}")
     return notes
+
+
+def scale_markdown(scale: dict[str, Any] | None) -> str:
+    """The large store's section (empty without --scale)."""
+    if scale is None:
+        return ""
+    lines = ["", "## Search at scale", ""]
+    if not scale["ok"]:
+        return "\n".join([*lines, f"Not measured: {scale['error']}", ""])
+    build = f"built in {scale['build_seconds']:.0f} s" if scale["build_seconds"] else "reused"
+    lines += _table(
+        ["chunks", "documents", "searches", "open + first search", "p50", "p95", "peak memory"],
+        [
+            [
+                f"{scale['chunks']:,}",
+                f"{scale['documents']:,}",
+                str(scale["questions"]),
+                f"{scale['open_seconds']:.1f} s",
+                f"{scale['p50_ms']:.1f} ms",
+                f"{scale['p95_ms']:.1f} ms",
+                f"{scale['peak_mb']:,.0f} MB",
+            ]
+        ],
+    )
+    note = f"The corpora's stores copied under other document names ({build}); hybrid, k = 8."
+    return "\n".join([*lines, "", note, ""])

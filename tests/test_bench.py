@@ -119,6 +119,22 @@ def test_bench_builds_then_reuses_and_reports_failed_corpora_in_one_line(corpora
     assert records and all(rebuilt.get(f, 0) > bm25[f] for f in records)
 
 
+def test_scale_copies_the_stores_to_the_size_asked_and_times_warm_search(corpora: Path, tmp_path: Path, capsys):
+    cache = tmp_path / "cache"
+    args = ["--corpora", str(corpora), "--cache", str(cache), "--corpus", "demo", "--corpus", "paged"]
+    code = main([*args, "--skip-agent", "--skip-retrieval", "--scale", "30", "--json"])
+    stdout, stderr = capsys.readouterr()
+    assert code == 0, stderr
+    scale = json.loads(stdout)["scale"]
+    assert scale["ok"] and scale["chunks"] >= 30 and scale["documents"] % 2 == 0 and scale["documents"] > 4
+    assert scale["questions"] == 4  # both corpora's answerable questions
+    assert 0 < scale["p50_ms"] <= scale["p95_ms"] and scale["peak_mb"] > 0 and scale["build_seconds"] > 0
+    code = main([*args, "--skip-agent", "--skip-retrieval", "--scale", "30"])
+    stdout, _ = capsys.readouterr()
+    assert code == 0 and "## Search at scale" in stdout and "(reused)" in stdout
+    assert len(list(cache.glob("scale-*"))) == 1
+
+
 def test_unknown_corpus_is_one_line_and_exit_2(corpora: Path, tmp_path: Path, capsys):
     assert main(["--corpora", str(corpora), "--cache", str(tmp_path / "c"), "--corpus", "demo", "--corpus", "x"]) == 2
     out, err = capsys.readouterr()
