@@ -246,7 +246,7 @@ def scale_markdown(scale: dict[str, Any] | None) -> str:
     lines = ["", "## Search at scale", ""]
     if not scale["ok"]:
         return "\n".join([*lines, f"Not measured: {scale['error']}", ""])
-    build = f"built in {scale['build_seconds']:.0f} s" if scale["build_seconds"] else "reused"
+    build = "reused" if scale["reused"] else f"built in {scale['build_seconds']:.0f} s"
     lines += _table(
         ["chunks", "documents", "searches", "open + first search", "p50", "p95", "peak memory"],
         [

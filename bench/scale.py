@@ -36,6 +36,7 @@ class ScaleFigures(BaseModel):
     p95_ms: float = Field(description="95th percentile warm search latency.")
     peak_mb: float = Field(description="Largest resident set of the searching process, in MB.")
     build_seconds: float = Field(0.0, description="Time to build the store (0 when a cached one was reused).")
+    reused: bool = Field(False, description="Whether a cached store was reused rather than built.")
 
 
 def _copy(sources: list[Path], directory: Path, target: int) -> None:
@@ -44,7 +45,7 @@ def _copy(sources: list[Path], directory: Path, target: int) -> None:
     from kb.settings import KBSettings
 
     out = KnowledgeBase(KBSettings(store_dir=directory))
-    total, rounds = 0, 0
+    total = 0
     taken: set[str] = set()
     while total < target:
         for source in sources:
@@ -59,7 +60,7 @@ def _copy(sources: list[Path], directory: Path, target: int) -> None:
                     doc_id = f"{record.doc_id}~{copy}"
                 taken.add(doc_id)
                 metas = [{**meta, "doc_id": doc_id} for meta in got["metadatas"]]
-                ids = [f"{doc_id}:{cid.split(':', 1)[1]}" for cid in got["ids"]]
+                ids = [f"{doc_id}{cid[len(record.doc_id) :]}" for cid in got["ids"]]  # "<doc>:<ordinal>:<hash>"
                 for start in range(0, len(ids), out.store.batch):
                     end = start + out.store.batch
                     out.store.chunks.upsert(
@@ -68,14 +69,14 @@ def _copy(sources: list[Path], directory: Path, target: int) -> None:
                 title = record.title if copy == 0 else f"{record.title} (copy {copy})"
                 out.store.put_document(record.model_copy(update={"doc_id": doc_id, "title": title}))
                 total += len(ids)
-        rounds += 1
-        if rounds > 1000:
+        if total == 0:
             raise BenchError("the source stores hold no chunks to copy")
     out.search("warm-up", k=1)  # builds and saves the BM25 index, so the measuring process only loads it
 
 
 def scale_store(sources: list[Path], cache: Path, target: int) -> tuple[Path, float]:
-    """The cached large store for these sources and size (built when missing): (its directory, build seconds)."""
+    """The cached large store for these sources and size (built when missing): (its directory, build seconds, 0
+    when reused)."""
     marks = [(source / "bench.json").read_bytes() if (source / "bench.json").is_file() else b"" for source in sources]
     key = hashlib.sha1(b"\0".join([str(target).encode(), *(str(s).encode() for s in sources), *marks])).hexdigest()
     key = key[:12]
@@ -100,7 +101,7 @@ def measure_scale(directory: Path, questions: list[Path], build_seconds: float) 
         last = (run.stderr.strip().splitlines() or ["no output"])[-1]
         raise BenchError(f"scale: the search process failed: {last}")
     figures = ScaleFigures.model_validate_json(run.stdout.strip().splitlines()[-1])
-    figures.build_seconds = round(build_seconds, 1)
+    figures.build_seconds, figures.reused = round(build_seconds, 1), build_seconds == 0
     return figures
 
 
@@ -110,6 +111,8 @@ def _search_process(directory: Path, question_files: list[Path]) -> dict[str, An
     from kb.settings import KBSettings
 
     texts = [q.question for path in question_files for q in load_questions(path) if q.answerable]
+    if not texts:
+        raise SystemExit("error: no answerable question to search with")
     started = time.perf_counter()
     kb = KnowledgeBase(KBSettings(store_dir=directory))
     kb.search("warm-up", k=8)

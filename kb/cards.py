@@ -225,10 +225,25 @@ def _period(rows: list[Line]) -> str:
     text = "\n".join(r.text for r in rows)
     periods = [" ".join(m.group(1).split()) for m in _PERIOD.finditer(text)]
     if periods:
-        latest = max(periods, key=lambda p: (max(map(int, _YEAR.findall(p)), default=0), -periods.index(p)))
+        latest = max(periods, key=lambda p: (_ending(p), -periods.index(p)))
         return _LEADING.sub("", latest)
     match = _ANY_DATE.search(text)
     return " ".join(match.group(0).split()) if match else ""
+
+
+_MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+
+def _ending(period: str) -> tuple[int, int, int]:
+    """The date a period ends on, as (year, month, day); 0 for a part it does not state."""
+    year = max(map(int, _YEAR.findall(period)), default=0)
+    words = period.lower().split()
+    month = next((_MONTHS.index(w[:3]) + 1 for w in reversed(words) if w[:3] in _MONTHS and w[:1].isalpha()), 0)
+    iso = re.search(r"\d{4}-(\d{2})-(\d{2})", period)
+    if iso:
+        return year, int(iso.group(1)), int(iso.group(2))
+    day = re.search(r"\b(\d{1,2})\b", period)
+    return year, month, int(day.group(1)) if day else 0
 
 
 def distinct_title(card: Card, taken: set[str]) -> str:

@@ -131,16 +131,18 @@ class DocumentIndex:
         words: list[tuple[set[str], bool]] = []
         years: set[str] = set()
         for word, naming in _words(question):
-            terms = {t for t in document_terms(word) if t in self.idf}
-            named = {t for t in terms if _YEAR.match(t)}
+            found = document_terms(word)
+            # a year every first page prints can still tell periods apart
+            named = {t for t in found if _YEAR.match(t) and (t in self.idf or t in self.period_idf)}
             years |= named
-            terms -= named | {f"fy{year}" for year in named}  # "FY2019" is its year
+            terms = {t for t in found if t in self.idf} - named - {f"fy{year}" for year in named}  # "FY2019": its year
             if terms:
                 words.append((terms, naming))
+        fiscal = {f"fy{year}" for year in years}
         glued = {t for t in document_terms(naming_words(question)) if t in self.idf} - set().union(
             *[w for w, _ in words]
         )
-        words += [({t}, True) for t in glued - years]  # identifiers written across words ("AB 12")
+        words += [({t}, True) for t in glued - years - fiscal]  # identifiers written across words ("AB 12")
         # A quarter and a year named apart ("Q2 of FY2023") name the quarter as files are named ("2023Q2")
         quarters = {f"{y}q{q}" for q in _QUARTER.findall(question) for y in years} & set(self.idf)
         words += [({t}, True) for t in sorted(quarters)]
@@ -189,5 +191,5 @@ class DocumentIndex:
         best = ("", 0.0)
         for year in years:
             weight = 1.0 if year in entry.card else self.first_page_weight if year in entry.first_page else 0.0
-            best = max(best, (year, weight * self.idf[year]), key=lambda item: item[1])
+            best = max(best, (year, weight * self.idf.get(year, 0.0)), key=lambda item: item[1])
         return best

@@ -37,7 +37,7 @@ def mark_headings(pages: list[Page], card: Card) -> None:
         for page in pages
         if page.kind == "body"
         for ln, below in zip(page.lines, [*page.lines[1:], None])
-        if _is_heading(ln, body) and not (below is not None and _form(page) and CAPTION.match(below.text))
+        if _is_heading(ln, body) and not (below is not None and CAPTION.match(below.text) and _form(page))
     ]
     later = [ln.size for number, ln in found if number > 1]
     cover_limit = max(later) if later else float("inf")

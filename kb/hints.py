@@ -19,8 +19,13 @@ _PARTS = re.compile(r",|;|\band\b|\bor\b|&(?=\s)", re.IGNORECASE)
 
 
 def hint_parts(hints: list[str]) -> list[set[str]]:
-    """Each part a hint names, as its search terms."""
-    parts = [set(tokenize(part)) for hint in hints for part in _PARTS.split(hint)]
+    """Each part a hint names, as its search terms. A hint is cut at its conjunctions only when every piece holds
+    two terms or more: "profit and loss statement" names one part, not "profit" and "loss statement"."""
+    parts: list[set[str]] = []
+    for hint in hints:
+        pieces = [set(tokenize(piece)) for piece in _PARTS.split(hint)]
+        pieces = [p for p in pieces if p]
+        parts += pieces if all(len(p) >= 2 for p in pieces) else [set(tokenize(hint))]
     return [p for p in parts if p]
 
 
@@ -31,7 +36,8 @@ def titles_of(record: dict[str, Any]) -> set[str]:
 
 
 def hint_rank(records: list[dict[str, Any]], hints: list[str], share: float) -> list[tuple[dict[str, Any], float]]:
-    """The records whose titles hold at least `share` of a part's terms, best share first (ties in given order)."""
+    """The records whose titles hold at least `share` of a part's terms, best share first (ties in given order:
+    the caller's ranking so far)."""
     parts = hint_parts(hints)
     if not parts:
         return []

@@ -106,7 +106,8 @@ def hybrid_search(
         for rank, (record, _) in enumerate(ranked_rows, 1):
             pool[record["chunk_id"]].fused += settings.row_weight / (settings.rrf_k + rank)
     if settings.hint_weight > 0 and reading.hints and mode == "hybrid":  # pages titled as the hint says
-        ranked_hints = hint_rank([c.record for c in pool.values()], reading.hints, settings.hint_share)
+        so_far = sorted(pool.values(), key=lambda c: (-c.fused, c.record["chunk_id"]))  # ties keep this order
+        ranked_hints = hint_rank([c.record for c in so_far], reading.hints, settings.hint_share)
         for rank, (record, _) in enumerate(ranked_hints, 1):
             pool[record["chunk_id"]].fused += settings.hint_weight / (settings.rrf_k + rank)
     for cand in pool.values():

@@ -383,14 +383,16 @@ def glossary_pdf(path: Path) -> Path:
     return path
 
 
-def results_release_pdf(path: Path) -> Path:
+def results_release_pdf(
+    path: Path, earlier: str = "Twelve months ended June 30, 2022", later: str = "Twelve months ended June 30, 2023"
+) -> Path:
     """A results release comparing two periods, the earlier stated first."""
     c = canvas.Canvas(str(path), pagesize=letter)
     c.setFont("Helvetica-Bold", 16)
     c.drawString(72, HEIGHT - 80, "Harbour Ferries Reports Annual Results")
     c.setFont("Helvetica", 10)
-    c.drawString(72, HEIGHT - 104, "Twelve months ended June 30, 2022 compared with the")
-    c.drawString(72, HEIGHT - 118, "Twelve months ended June 30, 2023: crossings rose by a tenth.")
+    c.drawString(72, HEIGHT - 104, f"{earlier} compared with the")
+    c.drawString(72, HEIGHT - 118, f"{later}: crossings rose by a tenth.")
     c.showPage()
     c.save()
     return path

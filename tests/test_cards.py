@@ -69,3 +69,7 @@ def test_a_cover_title_above_a_form_label_is_the_title(tmp_path: Path):
 def test_of_several_periods_the_card_keeps_the_one_ending_latest(tmp_path: Path):
     doc = parse_pdf(layouts.results_release_pdf(tmp_path / "release.pdf"), "release", 10)
     assert doc.card.period == "Twelve months ended June 30, 2023"  # stated after the earlier one
+    same_year = layouts.results_release_pdf(
+        tmp_path / "q3.pdf", "Year ended January 31, 2024", "Nine months ended October 31, 2024"
+    )
+    assert parse_pdf(same_year, "q3", 10).card.period == "Nine months ended October 31, 2024"  # by month too
