@@ -47,28 +47,33 @@ def _copy(sources: list[Path], directory: Path, target: int) -> None:
     out = KnowledgeBase(KBSettings(store_dir=directory))
     total = 0
     taken: set[str] = set()
+    bases = [KnowledgeBase(KBSettings(store_dir=source)) for source in sources]
+    documents = [(kb, record) for kb in bases for record in kb.documents() if record.status == "committed"]
+    read: dict[int, Any] = {}  # each document's chunks, read once for every copy
     while total < target:
-        for source in sources:
-            kb = KnowledgeBase(KBSettings(store_dir=source))
-            for record in kb.documents():
-                if record.status != "committed" or total >= target:
-                    continue
-                got = kb.store.chunks.get(where={"doc_id": record.doc_id}, include=["embeddings", "metadatas"])
-                doc_id, copy = record.doc_id, 0
-                while doc_id in taken:  # sources may share document names
-                    copy += 1
-                    doc_id = f"{record.doc_id}~{copy}"
-                taken.add(doc_id)
-                metas = [{**meta, "doc_id": doc_id} for meta in got["metadatas"]]
-                ids = [f"{doc_id}{cid[len(record.doc_id) :]}" for cid in got["ids"]]  # "<doc>:<ordinal>:<hash>"
-                for start in range(0, len(ids), out.store.batch):
-                    end = start + out.store.batch
-                    out.store.chunks.upsert(
-                        ids=ids[start:end], embeddings=got["embeddings"][start:end], metadatas=metas[start:end]
-                    )
-                title = record.title if copy == 0 else f"{record.title} (copy {copy})"
-                out.store.put_document(record.model_copy(update={"doc_id": doc_id, "title": title}))
-                total += len(ids)
+        for position, (kb, record) in enumerate(documents):
+            if total >= target:
+                break
+            if position not in read:
+                read[position] = kb.store.chunks.get(
+                    where={"doc_id": record.doc_id}, include=["embeddings", "metadatas"]
+                )
+            got = read[position]
+            doc_id, copy = record.doc_id, 0
+            while doc_id in taken:  # sources may share document names
+                copy += 1
+                doc_id = f"{record.doc_id}~{copy}"
+            taken.add(doc_id)
+            metas = [{**meta, "doc_id": doc_id} for meta in got["metadatas"]]
+            ids = [f"{doc_id}{cid[len(record.doc_id) :]}" for cid in got["ids"]]  # "<doc>:<ordinal>:<hash>"
+            for start in range(0, len(ids), out.store.batch):
+                end = start + out.store.batch
+                out.store.chunks.upsert(
+                    ids=ids[start:end], embeddings=got["embeddings"][start:end], metadatas=metas[start:end]
+                )
+            title = record.title if copy == 0 else f"{record.title} (copy {copy})"
+            out.store.put_document(record.model_copy(update={"doc_id": doc_id, "title": title}))
+            total += len(ids)
         if total == 0:
             raise BenchError("the source stores hold no chunks to copy")
     out.search("warm-up", k=1)  # builds and saves the BM25 index, so the measuring process only loads it

@@ -144,7 +144,7 @@ class DocumentIndex:
         )
         words += [({t}, True) for t in glued - years - fiscal]  # identifiers written across words ("AB 12")
         # A quarter and a year named apart ("Q2 of FY2023") name the quarter as files are named ("2023Q2")
-        quarters = {f"{y}q{q}" for q in _QUARTER.findall(question) for y in years} & set(self.idf)
+        quarters = {t for q in _QUARTER.findall(question) for y in years if (t := f"{y}q{q}") in self.idf}
         words += [({t}, True) for t in sorted(quarters)]
         if not (words or years) or not self.entries:
             return []

@@ -103,13 +103,11 @@ def hybrid_search(
             cand.defines = term
     if settings.row_weight > 0 and mode == "hybrid":  # the candidates' table rows, read one by one
         ranked_rows = row_rank([c.record for c in pool.values()], reading.text, settings.row_threshold)
-        for rank, (record, _) in enumerate(ranked_rows, 1):
-            pool[record["chunk_id"]].fused += settings.row_weight / (settings.rrf_k + rank)
+        _fuse_ranking(pool, [record for record, _ in ranked_rows], settings.row_weight, settings)
     if settings.hint_weight > 0 and reading.hints and mode == "hybrid":  # pages titled as the hint says
         so_far = sorted(pool.values(), key=lambda c: (-c.fused, c.record["chunk_id"]))  # ties keep this order
         ranked_hints = hint_rank([c.record for c in so_far], reading.hints, settings.hint_share)
-        for rank, (record, _) in enumerate(ranked_hints, 1):
-            pool[record["chunk_id"]].fused += settings.hint_weight / (settings.rrf_k + rank)
+        _fuse_ranking(pool, [record for record, _ in ranked_hints], settings.hint_weight, settings)
     for cand in pool.values():
         match = preferred.get(cand.record["doc_id"])
         if match is not None:  # the documents' ranking: every preferred document's chunks share its place
@@ -119,6 +117,14 @@ def hybrid_search(
     ranked = rank_pages(ranked, k, settings.page_support) if settings.unit == "page" else new_pages_first(ranked, k)
     hits = [_hit(c, rank) for rank, c in enumerate(ranked, 1)]
     return _expand(hits, indexes.lexical, neighbours) if neighbours > 0 else hits
+
+
+def _fuse_ranking(
+    pool: dict[str, Candidate], records: list[dict[str, Any]], weight: float, settings: SearchSettings
+) -> None:
+    """One more ranking of pool candidates, fused by its reciprocal ranks."""
+    for rank, record in enumerate(records, 1):
+        pool[record["chunk_id"]].fused += weight / (settings.rrf_k + rank)
 
 
 def _fuse_dense(
