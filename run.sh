@@ -39,6 +39,18 @@ s = KBSettings(); get_embedder(s.embed_model, s.embed_dtype, s.model_cache_dir)'
   fi
 }
 
+# OCR of scanned pages runs Debian's tesseract with its English data (kb/ocr.py); without it, scanned pages are
+# skipped with a note and the rest of the work goes on.
+ensure_tesseract() {
+  [ -x /usr/bin/tesseract ] && [ -d /usr/share/tesseract-ocr ] && ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata >/dev/null 2>&1 && return 0
+  echo "run.sh: installing Debian's tesseract-ocr for OCR of scanned pages" >&2
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends tesseract-ocr tesseract-ocr-eng; } >/dev/null 2>&1; then
+    echo "run.sh: could not install tesseract-ocr (apt-get failed); scanned pages will be skipped" >&2
+  fi
+}
+
 # The browser test drives Debian's chromium through Playwright (never `playwright install`).
 ensure_chromium() {
   [ -x /usr/bin/chromium ] && return 0
@@ -51,6 +63,7 @@ ensure_chromium() {
 }
 
 setup
+ensure_tesseract
 case "${1:-}" in
   test)
     shift

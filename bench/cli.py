@@ -1,4 +1,5 @@
-"""Command line: python -m bench [--corpus NAME ...] [--rebuild] [--skip-retrieval] [--skip-agent] [--json]."""
+"""Command line: python -m bench [--corpus NAME ...] [--rebuild] [--skip-retrieval] [--skip-agent] [--scale CHUNKS]
+[--ocr PAGES] [--json] [--out FILE]."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from bench import measure
 from bench.corpora import ROOT, BenchError, default_path, load_entries, resolve
-from bench.report import scale_markdown, scoreboard
+from bench.report import ocr_markdown, scale_markdown, scoreboard
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -38,6 +39,14 @@ def _parser() -> argparse.ArgumentParser:
         default=0,
         metavar="CHUNKS",
         help="also copy the corpora's stores into one of about CHUNKS chunks and time warm search on it",
+    )
+    parser.add_argument(
+        "--ocr",
+        type=int,
+        default=8,
+        metavar="PAGES",
+        help="OCR figures: word recall and speed on this many pages per corpus rendered to images, and retrieval on "
+        "an image-only copy of one document (default 8; 0: none)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object with everything instead")
     parser.add_argument("--out", type=Path, help="also write the Markdown scoreboard to this file")
@@ -82,6 +91,10 @@ def run_corpus(entry: dict[str, Any], base: Path, cache: Path, args: argparse.Na
         result["retrieval"] = None if args.skip_retrieval else measure.retrieval(kb, questions, corpus.name)
         result["agent"] = None if args.skip_agent else measure.agent(kb, questions, corpus.name)
         result["quality"] = measure.quality(kb, corpus.pdfs, corpus.name)
+    if args.ocr > 0:
+        from bench.ocr import measure_corpus
+
+        result["ocr"] = measure_corpus(corpus, questions, args.ocr)
     result["seconds"] = round(time.perf_counter() - started, 1)
     return result
 
@@ -121,6 +134,17 @@ def _scale(results: list[dict[str, Any]], cache: Path, target: int) -> dict[str,
         return {"ok": False, "error": _one_line(exc)}
 
 
+def _generated() -> dict[str, Any]:
+    """The OCR figures of generated pages: {ok, error, figures}."""
+    from bench.ocr import measure_generated
+
+    try:
+        return {"ok": True, "error": None, **measure_generated()}
+    except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+        print(f"error: OCR of generated pages: {_one_line(exc)}", file=sys.stderr)
+        return {"ok": False, "error": _one_line(exc)}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -150,11 +174,11 @@ def _run(args: argparse.Namespace) -> int:
             print(f"error: {entry['name']}: {_one_line(exc)}", file=sys.stderr)
             results.append({"name": entry["name"], "ok": False, "error": _one_line(exc)})
     scale = _scale(results, cache, args.scale) if args.scale > 0 else None
-    markdown = scoreboard(results, _header(path)) + scale_markdown(scale)
+    generated = _generated() if args.ocr > 0 else None
+    markdown = scoreboard(results, _header(path)) + scale_markdown(scale) + ocr_markdown(generated, results)
     if args.json:
-        print(
-            json.dumps({"corpora_file": str(path), "corpora": results, "scale": scale}, ensure_ascii=False, default=str)
-        )
+        everything = {"corpora_file": str(path), "corpora": results, "scale": scale, "ocr_generated": generated}
+        print(json.dumps(everything, ensure_ascii=False, default=str))
     else:
         print(markdown, end="")
     code = 0 if all(r["ok"] for r in results) and (scale is None or scale["ok"]) else 1

@@ -263,3 +263,35 @@ def scale_markdown(scale: dict[str, Any] | None) -> str:
     )
     note = f"The corpora's stores copied under other document names ({build}); hybrid, k = 8."
     return "\n".join([*lines, "", note, ""])
+
+
+def ocr_markdown(generated: dict[str, Any] | None, results: list[dict[str, Any]]) -> str:
+    """The OCR section (empty with --ocr 0): word recall and speed per kind of page, and retrieval on an image-only
+    copy of a document against its text version."""
+    if generated is None:
+        return ""
+    rows = []
+    if generated["ok"]:
+        rows.append(["generated", *_recall_cells(generated)])
+    else:
+        rows.append(["generated", f"not measured: {generated['error']}", "", "", ""])
+    copies = []
+    for r in results:
+        ocr = r.get("ocr") if r["ok"] else None
+        if not ocr:
+            continue
+        rows.append([r["name"], *_recall_cells(ocr["recall"])])
+        c = ocr["copy"]
+        if c:
+            pairs = ", ".join(f"{k} {c['text'][k]:.3f} → {c['image'].get(k, 0):.3f}" for k in c["text"])
+            copies.append([r["name"], c["doc_id"], str(c["pages"]), str(c["questions"]), pairs])
+    lines = ["", "## OCR", "", *_table(["pages", "OCR'd", "word recall", "lowest page", "pages/s"], rows)]
+    note = "Pages rendered at 150 dpi into image-only PDFs; recall of their text layer's words (both parsed)."
+    lines += ["", note]
+    if copies:
+        lines += ["", *_table(["corpus", "image-only copy of", "pages", "questions", "text → image"], copies)]
+    return "\n".join([*lines, ""])
+
+
+def _recall_cells(f: dict[str, Any]) -> list[str]:
+    return [str(f["pages"]), f"{f['word_recall']:.3f}", f["worst_page"], f"{f['pages_per_second']:.2f}"]

@@ -85,6 +85,7 @@ def chunk_document(
     page. A chunk of a contents page is marked as such."""
     flat = [(page.number, ln) for page in doc.pages for ln in page.lines]
     kinds = {page.number: page.kind for page in doc.pages}
+    read = {page.number for page in doc.pages if page.ocr}
     counts = count_tokens([ln.text for _, ln in flat]) if flat else []
     items: list[tuple[int, Line, int]] = []
     for (page_no, ln), n in zip(flat, counts):
@@ -118,6 +119,7 @@ def chunk_document(
                         text=text,
                         regions=_regions(current, doc),
                         kind="contents" if kinds[current[0][0]] == "contents" else "body",
+                        ocr=current[0][0] in read or current[-1][0] in read,
                     )
                 )
         current, size = [], 0

@@ -87,7 +87,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     try:
         with _interrupts_deferred():
             # Parsing starts before the store and the model are opened, which takes seconds of imports on one core.
-            parsers = ParsePool.early(args.paths, settings.store_dir, settings.parse_workers, settings.max_file_mb)
+            parsers = ParsePool.early(
+                args.paths, settings.store_dir, settings.parse_workers, settings.max_file_mb, settings.ocr
+            )
             kb = _open(args, settings)
             if parsers is not None:
                 kb.embedder  # noqa: B018 - the model loads while the parser processes work
@@ -134,7 +136,9 @@ def _ingest(args: argparse.Namespace, kb: KnowledgeBase, parsers: ParsePool | No
             return
         bar.total = event.files_total
         name = Path(event.path).name
-        if event.stage == "embedding":
+        if event.stage == "ocr":
+            bar.set_postfix_str(f"{name}: OCR page {event.done}/{event.total}")
+        elif event.stage == "embedding":
             bar.set_postfix_str(f"{name}: embedding {event.done}/{event.total}")
         elif event.stage in ("stored", "unchanged", "failed"):
             bar.set_postfix_str(f"{name}: {event.stage}")
@@ -150,6 +154,9 @@ def _ingest(args: argparse.Namespace, kb: KnowledgeBase, parsers: ParsePool | No
         return 130
     if bar:
         bar.close()
+    for outcome in summary.files:
+        for note in outcome.notes:
+            print(f"note: {note}", file=sys.stderr)
     done = [f for f in summary.files if f.status == "ingested"]
     same = [f for f in summary.files if f.status == "unchanged"]
     secs = max(time.perf_counter() - started, 1e-9)  # from the first parse, which starts before the store opens

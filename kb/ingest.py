@@ -18,6 +18,7 @@ from kb.chunk import chunk_document
 from kb.files import collect, doc_id_for, failure, file_hash
 from kb.lexical import chunk_terms
 from kb.models import Chunk, DocumentRecord, FileOutcome, IngestSummary, Progress
+from kb.ocr import page_ranges
 from kb.parse import ParsedDocument
 from kb.parse_pool import ParsePool
 from kb.tokens import Tokenized
@@ -100,7 +101,7 @@ class Ingestion:
 
         if parsers is not None:
             return self._run(parsers, queue, summary, total, report, started)
-        own = ParsePool(min(self.settings.parse_workers, len(queue)), self.settings.max_file_mb)
+        own = ParsePool(min(self.settings.parse_workers, len(queue)), self.settings.max_file_mb, self.settings.ocr)
         try:
             return self._run(own, queue, summary, total, report, started)
         finally:
@@ -131,7 +132,13 @@ class Ingestion:
                 job.result()  # a store failure is not a file's failure: it ends the run, as before
                 summary.files.append(
                     FileOutcome(
-                        path=str(path), doc_id=parsed.doc_id, status="ingested", pages=len(parsed.pages), chunks=chunks
+                        path=str(path),
+                        doc_id=parsed.doc_id,
+                        status="ingested",
+                        pages=len(parsed.pages),
+                        chunks=chunks,
+                        ocr_pages=sum(1 for page in parsed.pages if page.ocr),
+                        notes=[f"{path.name}: {note}" for note in parsed.notes],
                     )
                 )
                 summary.pages += len(parsed.pages)
@@ -155,7 +162,7 @@ class Ingestion:
                     job = ahead.pop(0)
                     if position + 1 < len(queue):
                         ahead.append(chunker.submit(self._chunk, queue[position + 1][1], parsers))
-                    parsed, prepared = job.result()
+                    parsed, prepared = _wait(job, parsers, report, {str(p): i for i, p, _ in queue}, total)
                     if not isinstance(parsed, str):
                         report(
                             Progress(
@@ -244,6 +251,8 @@ class Ingestion:
             pages=len(parsed.pages),
             chunks=len(chunks),
             tables=parsed.tables,
+            ocr_pages=page_ranges([page.number for page in parsed.pages if page.ocr]),
+            notes="; ".join(parsed.notes),
             ingested_at=time.time(),
             recipe=self.settings.recipe,
         )
@@ -258,6 +267,27 @@ class Ingestion:
         self.store.put_document(record)
         for c in chunks:  # the BM25 terms, ready for the index rebuilt when the ingestion ends
             chunk_terms(c.title, c.section, c.text)
+
+
+def _wait(
+    job: Future[Prepared], parsers: ParsePool, report: ProgressFn, indices: dict[str, int], total: int
+) -> Prepared:
+    """The job's result; meanwhile the parsers' OCR progress is reported from this thread (a page's callback may
+    only work on the thread that runs the ingestion, as Streamlit's do)."""
+    while True:
+        finished = job.done()  # then the file's last OCR report is already queued
+        for path, done, of in parsers.ocr_progress():
+            report(
+                Progress(
+                    path=path, stage="ocr", file_index=indices.get(path, 0), files_total=total, done=done, total=of
+                )
+            )
+        if finished:
+            return job.result()
+        try:
+            job.result(timeout=0.2)
+        except TimeoutError:
+            continue
 
 
 _handover_lock = threading.Lock()

@@ -37,6 +37,7 @@ class Chunk(BaseModel):
         "body",
         description="'contents' for a chunk of a contents, index or list-of-tables page: searchable, never evidence.",
     )
+    ocr: bool = Field(False, description="True when a page of the chunk was read by OCR from its image.")
 
     def embed_text(self) -> str:
         """What the embedding model reads: the section path, then the passage. The title is not repeated in every
@@ -97,6 +98,7 @@ class Hit(BaseModel):
         "",
         description="The term the question asks to define, when this chunk defines it (a definition ranking found it).",
     )
+    ocr: bool = Field(False, description="True when a page of the chunk was read by OCR from its image.")
     page_chunks: list[str] = Field(
         default_factory=list,
         description="With pages as the unit: the other chunks of this hit's page (or page pair) that matched, best "
@@ -122,6 +124,10 @@ class DocumentRecord(BaseModel):
     pages: int = Field(0, description="Number of pages.")
     chunks: int = Field(0, description="Number of chunks.")
     tables: int = Field(0, description="Number of tables turned into rows.")
+    ocr_pages: str = Field("", description="The pages read by OCR from their images, as ranges ('1-12, 15').")
+    notes: str = Field(
+        "", description="Pages left out and why, '; '-separated ('page 4 skipped: blank image'); empty when none."
+    )
     ingested_at: float = Field(description="Unix time the ingestion started or finished.")
     seconds: float = Field(0.0, description="Time the ingestion took.")
     recipe: str = Field(
@@ -138,6 +144,8 @@ class FileOutcome(BaseModel):
     error: str | None = Field(None, description="One-line reason, naming the file, when it failed.")
     pages: int = Field(0, description="Pages ingested.")
     chunks: int = Field(0, description="Chunks stored.")
+    ocr_pages: int = Field(0, description="Pages read by OCR.")
+    notes: list[str] = Field(default_factory=list, description="Pages left out and why (blank images, unreadable).")
 
 
 class IngestSummary(BaseModel):
@@ -157,11 +165,11 @@ class Progress(BaseModel):
     """A progress report sent to the ingestion callback."""
 
     path: str = Field(description="File being processed.")
-    stage: Literal["queued", "parsed", "embedding", "stored", "unchanged", "failed"] = Field(
-        description="Stage reached."
+    stage: Literal["queued", "ocr", "parsed", "embedding", "stored", "unchanged", "failed"] = Field(
+        description="Stage reached ('ocr': pages of the file read by OCR so far)."
     )
     file_index: int = Field(description="0-based index of the file in this call.")
     files_total: int = Field(description="Number of files in this call.")
-    done: int = Field(0, description="Units done in this stage (chunks while embedding).")
+    done: int = Field(0, description="Units done in this stage (pages while OCR'ing, chunks while embedding).")
     total: int = Field(0, description="Units in this stage.")
     message: str = Field("", description="Human-readable detail, the error line for failures.")

@@ -1,5 +1,6 @@
-"""One pass over a page's objects through pdfium's raw calls: straight rules (for the ruled-table finder) and the
-text objects set in a TeX math-symbol font (whose characters pdfium may report by their code, see symbol_fonts).
+"""One pass over a page's objects through pdfium's raw calls: straight rules (for the ruled-table finder), the
+text objects set in a TeX math-symbol font (whose characters pdfium may report by their code, see symbol_fonts), and
+the area images cover (a scanned page is one image, see kb.ocr).
 
 Raw calls, because pypdfium2's `get_objects` wraps every object in a Python object first: on a document that draws
 each character as its own text object (half a million on 160 pages), that wrapping was half of the parse time.
@@ -29,6 +30,7 @@ class PageObjects:
     symbol_objects: dict[int, dict[int, str]] = field(default_factory=dict)
     # their bounds (left, bottom, right, top; PDF points), so only the characters inside them are looked up
     symbol_bounds: list[tuple[float, float, float, float]] = field(default_factory=list)
+    image_area: float = 0.0  # square points the page's images cover (overlaps counted twice)
 
 
 def scan(page: object, height: float) -> PageObjects:
@@ -59,6 +61,9 @@ def scan(page: object, height: float) -> PageObjects:
                     continue
                 if pdf.object_bounds(obj, *at):
                     _add_rules(found.edges, *bounds, height)
+            elif kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+                if pdf.object_bounds(obj, *at):
+                    found.image_area += max(0.0, bounds[2] - bounds[0]) * max(0.0, bounds[3] - bounds[1])
             elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < _MAX_DEPTH:
                 stack.append((obj, True, depth + 1))
     horizontal = sum(1 for e in found.edges if e["orientation"] == "h")

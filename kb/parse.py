@@ -9,7 +9,9 @@ with their headers (kb.unruled_tables), line-break hyphens settled (kb.hyphenati
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 
@@ -18,11 +20,17 @@ from kb.contents import mark_contents_pages
 from kb.furniture import remove_furniture
 from kb.headings import mark_headings
 from kb.hyphenation import resolve_hyphens
+from kb.ocr import OcrProgress, needs_ocr, recognise
 from kb.page_objects import scan
 from kb.page_text import read_lines
 from kb.parsed import Line, Page, ParsedDocument
 from kb.ruled_tables import ruled_tables
 from kb.unruled_tables import unruled_tables
+
+if TYPE_CHECKING:  # pydantic: imported with a job's settings, not while a parser process starts (see start_worker)
+    from multiprocessing.queues import SimpleQueue
+
+    from kb.ocr_settings import OcrSettings
 
 __all__ = ["Line", "Page", "ParseError", "ParsedDocument", "check_file", "parse_or_reason", "parse_pdf"]
 
@@ -62,8 +70,9 @@ def _open(path: Path) -> pdfium.PdfDocument:
         raise ParseError(f"cannot be opened ({exc})") from exc
 
 
-def _read_page(pdf: pdfium.PdfDocument, index: int) -> tuple[Page, int]:
-    """One page's lines (ruled tables already turned into rows), and the number of ruled tables."""
+def _read_page(pdf: pdfium.PdfDocument, index: int, ocr: OcrSettings) -> tuple[Page, int, bool]:
+    """One page's lines (ruled tables already turned into rows), the number of ruled tables, and whether the page
+    is to be OCR'd instead (its text layer is missing or unusable, and it is an image)."""
     page = pdf[index]
     try:
         width, height = page.get_size()
@@ -75,24 +84,41 @@ def _read_page(pdf: pdfium.PdfDocument, index: int) -> tuple[Page, int]:
             textpage.close()
     finally:
         page.close()
+    if needs_ocr(parsed.lines, objects.image_area, width * height, ocr):
+        return parsed, 0, True
     tables = ruled_tables(parsed, objects.edges) if objects.edges and parsed.lines else 0
-    return parsed, tables
+    return parsed, tables, False
 
 
-def parse_pdf(path: Path, doc_id: str, max_mb: float) -> ParsedDocument:
-    """Parse one PDF into pages of lines. Raises ParseError with a one-line reason, also for a file that breaks a
-    step of the parse in a way nobody foresaw."""
+def parse_pdf(
+    path: Path, doc_id: str, max_mb: float, ocr: OcrSettings | None = None, progress: OcrProgress | None = None
+) -> ParsedDocument:
+    """Parse one PDF into pages of lines, OCR'ing its image pages (`progress` hears of each page OCR'd). Raises
+    ParseError with a one-line reason, also for a file that breaks a step of the parse in a way nobody foresaw."""
+    if ocr is None:
+        from kb.ocr_settings import OcrSettings
+
+        ocr = OcrSettings()
     check_file(path, max_mb)
     pdf = _open(path)
     pages: list[Page] = []
+    images: list[int] = []
+    notes: list[str] = []
     tables = 0
     try:
         if len(pdf) == 0:
             raise ParseError("PDF has no pages")
         for index in range(len(pdf)):
-            page, found = _read_page(pdf, index)
+            page, found, image = _read_page(pdf, index, ocr)
             pages.append(page)
             tables += found
+            if image:
+                images.append(index)
+        if images:
+            read = recognise(pdf, images, ocr, progress)
+            notes = read.notes
+            for index, lines in read.lines.items():
+                pages[index].lines, pages[index].ocr = lines, True
     except pdfium.PdfiumError as exc:
         raise ParseError(f"damaged PDF ({exc})") from exc
     except ParseError:
@@ -102,11 +128,15 @@ def parse_pdf(path: Path, doc_id: str, max_mb: float) -> ParsedDocument:
     finally:
         pdf.close()
     if sum(len(ln.text) for p in pages for ln in p.lines) < _MIN_TEXT_CHARS:
+        if images and notes:  # why OCR read nothing: unavailable, blank pages, pictures
+            raise ParseError(f"no extractable text (scanned image; {'; '.join(notes)})")
         raise ParseError("no extractable text (scanned image?)")
     try:
-        return _clean(doc_id, pages, tables)
+        parsed = _clean(doc_id, pages, tables)
     except Exception as exc:  # as above
         raise ParseError(f"cannot be parsed ({type(exc).__name__}: {exc})") from exc
+    parsed.notes = notes
+    return parsed
 
 
 def _clean(doc_id: str, pages: list[Page], tables: int) -> ParsedDocument:
@@ -124,11 +154,31 @@ def _clean(doc_id: str, pages: list[Page], tables: int) -> ParsedDocument:
     return ParsedDocument(doc_id=doc_id, title=card.title, pages=pages, tables=tables, card=card, furniture=furniture)
 
 
-def parse_or_reason(path: str, doc_id: str, max_mb: float) -> ParsedDocument | str:
+_events: SimpleQueue | None = None  # in a parser process: where OCR progress goes (see start_worker)
+
+
+def start_worker(events: SimpleQueue) -> None:
+    """A parser process's start: Ctrl-C reaches the whole process group, and the parent decides what stops (the
+    workers print no tracebacks of their own); OCR progress is sent to the parent through `events`."""
+    global _events
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _events = events
+
+
+def parse_or_reason(
+    path: str, doc_id: str, max_mb: float, ocr: OcrSettings | None = None, progress: OcrProgress | None = None
+) -> ParsedDocument | str:
     """The parsed document, or the one-line reason it failed. Runs in parser processes, which import only
-    this module (a fraction of a second, against most of one for the ingestion module's imports)."""
+    this module (a fraction of a second, against most of one for the ingestion module's imports). There, OCR
+    progress goes to the parent as (path, pages done, pages to OCR)."""
+    if progress is None and _events is not None:
+        events = _events
+
+        def progress(done: int, total: int) -> None:
+            events.put((path, done, total))
+
     try:
-        return parse_pdf(Path(path), doc_id, max_mb)
+        return parse_pdf(Path(path), doc_id, max_mb, ocr, progress)
     except ParseError as exc:
         return str(exc)
     except Exception as exc:  # noqa: BLE001 - any parser crash is that file's failure, not the batch's

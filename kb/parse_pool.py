@@ -10,38 +10,46 @@ is reaped before the interpreter exits.
 from __future__ import annotations
 
 import multiprocessing
-import signal
+import queue
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker, util
+from multiprocessing.queues import SimpleQueue
 from pathlib import Path
 
 from kb.files import doc_id_for, file_hash, known_hashes, pdf_files
-from kb.parse import ParsedDocument, parse_or_reason
+from kb.ocr_settings import OcrSettings
+from kb.parse import ParsedDocument, parse_or_reason, start_worker
+
+OcrEvent = tuple[str, int, int]  # (path, pages OCR'd, pages to OCR)
 
 
 class ParsePool:
     """Parser worker processes with their jobs, one per file; without workers, files are parsed on the spot."""
 
-    def __init__(self, workers: int, max_mb: float):
+    def __init__(self, workers: int, max_mb: float, ocr: OcrSettings | None = None):
         self.max_mb = max_mb
+        self.ocr = ocr or OcrSettings()
         self._pool: ProcessPoolExecutor | None = None
+        # OCR progress: from the parser processes, or from a parse on the spot (on the caller's thread).
+        self._local: queue.SimpleQueue[OcrEvent] = queue.SimpleQueue()
+        self._remote: SimpleQueue | None = None
         if workers > 1:
             _reap_resource_tracker_at_exit()
+            context = multiprocessing.get_context("spawn")  # no fork of a process holding threads and a model
+            # Written straight to its pipe (no feeder thread): a file's last OCR report is there before its result.
+            self._remote = context.SimpleQueue()
             self._pool = ProcessPoolExecutor(
-                workers,
-                mp_context=multiprocessing.get_context("spawn"),  # no fork of a process holding threads and a model
-                # Ctrl-C reaches the whole process group: the parent decides what stops (see close), and the
-                # workers print no tracebacks of their own.
-                initializer=signal.signal,
-                initargs=(signal.SIGINT, signal.SIG_IGN),
+                workers, mp_context=context, initializer=start_worker, initargs=(self._remote,)
             )
         self._jobs: dict[Path, Future] = {}
         self._digests: dict[Path, str] = {}  # content hash taken just before an early parse was submitted
         self._dropped: list[Future] = []
 
     @classmethod
-    def early(cls, paths: list[Path], store_dir: Path, workers: int, max_mb: float) -> ParsePool | None:
+    def early(
+        cls, paths: list[Path], store_dir: Path, workers: int, max_mb: float, ocr: OcrSettings | None = None
+    ) -> ParsePool | None:
         """Start parsing the files under `paths` whose content the store is not known to hold; None if there are
         fewer than two (one file is parsed on the spot anyway) or no worker processes are configured."""
         known = known_hashes(store_dir)
@@ -55,7 +63,7 @@ class ParsePool:
                 todo.append((path, digest))
         if len(todo) < 2 or workers < 2:
             return None
-        pool = cls(min(workers, len(todo)), max_mb)
+        pool = cls(min(workers, len(todo)), max_mb, ocr)
         for path, digest in todo:
             pool._digests[path] = digest
             pool.submit(path)
@@ -74,7 +82,7 @@ class ParsePool:
         if self._pool is None or path in self._jobs:
             return
         try:
-            self._jobs[path] = self._pool.submit(parse_or_reason, str(path), doc_id_for(path), self.max_mb)
+            self._jobs[path] = self._pool.submit(parse_or_reason, str(path), doc_id_for(path), self.max_mb, self.ocr)
         except BrokenProcessPool:  # an earlier file crashed a parser process: this file fails alone
             failed: Future = Future()
             failed.set_exception(BrokenProcessPool())
@@ -91,13 +99,32 @@ class ParsePool:
         """The parsed document, or the one-line reason it failed (the job is forgotten: memory is freed)."""
         job = self._jobs.pop(path, None)
         if job is None:
-            return parse_or_reason(str(path), doc_id_for(path), self.max_mb)
+
+            def progress(done: int, total: int) -> None:
+                self._local.put((str(path), done, total))
+
+            return parse_or_reason(str(path), doc_id_for(path), self.max_mb, self.ocr, progress)
         try:
             return job.result()
         except BrokenProcessPool:
             return "the parser process crashed on this file"
         except CancelledError:
             return "ingestion was interrupted"
+
+    def ocr_progress(self) -> list[OcrEvent]:
+        """The OCR progress reported since the last call, oldest first: (path, pages done, pages to OCR)."""
+        events: list[OcrEvent] = []
+        while True:
+            try:
+                events.append(self._local.get_nowait())
+            except queue.Empty:
+                break
+        try:
+            while self._remote is not None and not self._remote.empty():
+                events.append(self._remote.get())
+        except (OSError, ValueError):  # closed with the pool
+            pass
+        return events
 
     def close(self) -> None:
         """Cancel the queued parses and stop the workers, waiting until they have exited (so their resource use is

@@ -34,6 +34,7 @@ class Page:
     height: float
     lines: list[Line] = field(default_factory=list)
     kind: str = "body"  # body | contents (a contents, index or list-of-tables page)
+    ocr: bool = False  # the lines were read by OCR from the page's image (see kb.ocr)
 
 
 @dataclass(slots=True)
@@ -56,3 +57,5 @@ class ParsedDocument:
     card: Card = field(default_factory=Card)
     # Lines dropped as page furniture (running headers and footers, page numbers, margin line numbers).
     furniture: int = 0
+    # One line per page (or run of pages) left out, and why: a blank image, nothing OCR could read.
+    notes: list[str] = field(default_factory=list)

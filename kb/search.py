@@ -185,6 +185,7 @@ def _hit(cand: Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
         neighbour_of=neighbour_of,
         repeats_page=cand.repeats_page,
         kind=r.get("kind", "body"),
+        ocr=bool(r.get("ocr", False)),
         document_score=cand.document_score,
         document_terms=cand.document_terms,
         page_chunks=cand.page_chunks,

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from kb.ocr_settings import OcrSettings
 from kb.search_settings import SearchSettings
 
 # Machine-wide rather than per store or working directory: one exported model serves every store.
@@ -61,6 +62,9 @@ class KBSettings(BaseSettings):
     max_file_mb: float = Field(200.0, gt=0, description="Files larger than this many megabytes are rejected.")
     parse_workers: int = Field(2, ge=1, description="Processes that parse PDFs in parallel.")
     search: SearchSettings = Field(default_factory=lambda: SearchSettings(), description="How search ranks.")
+    ocr: OcrSettings = Field(
+        default_factory=lambda: OcrSettings(), description="Which pages are OCR'd (image pages) and how."
+    )
     pending_lease_seconds: int = Field(
         600, ge=0, description="An unfinished ingestion older than this is treated as abandoned and cleaned up."
     )
@@ -68,10 +72,10 @@ class KBSettings(BaseSettings):
     @property
     def recipe(self) -> str:
         """What decides a document's chunks and vectors besides its bytes (the model is in the collection's name).
-        Bump the leading version when the chunking or the embedded text changes."""
+        Bump the leading version when the chunking or the embedded text changes (v4: image pages are OCR'd)."""
         # Precision is left out: int8 and float32 vectors of one model agree closely enough to share a collection.
         chunks = f"{self.chunk_target_tokens}/{self.chunk_max_tokens}/{self.chunk_min_tokens}"
-        return f"v3 title={self.title_weight:g} chunks={chunks}"
+        return f"v4 title={self.title_weight:g} chunks={chunks}"
 
     @property
     def bm25_dir(self) -> Path:

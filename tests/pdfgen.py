@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import textwrap
 from pathlib import Path
 
@@ -115,17 +114,50 @@ def encrypted_pdf(path: Path) -> Path:
 
 
 def image_only_pdf(path: Path) -> Path:
+    """A scanned photograph: a page-sized picture without any text, which OCR cannot read."""
     from PIL import Image, ImageDraw
-    from reportlab.lib.utils import ImageReader
 
-    img = Image.new("RGB", (600, 200), "white")
-    ImageDraw.Draw(img).text((20, 80), "scanned words are pixels, not text", fill="black")
-    buf = io.BytesIO()
-    img.save(buf, format="PNG")
-    c = canvas.Canvas(str(path), pagesize=A4)
-    c.drawImage(ImageReader(io.BytesIO(buf.getvalue())), 60, 500, width=450, height=150)
-    c.showPage()
-    c.save()
+    img = Image.linear_gradient("L").resize((620, 877))  # A4 at 75 dpi: a small file
+    draw = ImageDraw.Draw(img)
+    for x, y, r in ((150, 250, 110), (425, 450, 150), (250, 700, 90)):
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=(x + y) % 90 + 30)
+    img.save(path, resolution=75)
+    return path
+
+
+def scanned_pdf(path: Path, source: Path, dpi: int = 150) -> Path:
+    """An image-only copy of `source`: each page rendered to gray pixels at `dpi`, as a scanner would give it."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(source))
+    images = [pdf[i].render(scale=dpi / 72, grayscale=True).to_pil().convert("L") for i in range(len(pdf))]
+    pdf.close()
+    images[0].save(path, save_all=True, append_images=images[1:], resolution=dpi)
+    return path
+
+
+def blank_scan_pdf(path: Path) -> Path:
+    """One page that is a scan of an empty sheet: a page-sized white image."""
+    from PIL import Image
+
+    Image.new("L", (1240, 1754), 255).save(path, resolution=150)
+    return path
+
+
+def mixed_pdf(path: Path, folder: Path) -> Path:
+    """The report's first page as text, its second as a scan, then a blank scanned page, then its third as text."""
+    import pypdfium2 as pdfium
+
+    text = report_pdf(folder / "mixed-text.pdf")
+    scan = scanned_pdf(folder / "mixed-scan.pdf", text)
+    blank = blank_scan_pdf(folder / "mixed-blank.pdf")
+    out = pdfium.PdfDocument.new()
+    for source, index in ((text, 0), (scan, 1), (blank, 0), (text, 2)):
+        pdf = pdfium.PdfDocument(str(source))
+        out.import_pages(pdf, [index])
+        pdf.close()
+    out.save(str(path))
+    out.close()
     return path
 
 

@@ -43,7 +43,10 @@ def test_cli_prints_one_line_errors_and_exits_non_zero(tmp_path: Path, docs_dir:
     out, err = capsys.readouterr()
     assert code == 1
     errors = [line for line in err.splitlines() if line.startswith("error: ")]
-    assert len(errors) == 5 and "error: scan.pdf: no extractable text (scanned image?)" in errors
+    assert (
+        len(errors) == 5
+        and "error: scan.pdf: no extractable text (scanned image; page 1 skipped: no text OCR could read)" in errors
+    )
     assert "Traceback" not in err
     assert "ingested 2 file(s)" in out and "pages/s" in out and "chunks/s" in out
     assert main(["--store", str(tmp_path / "cli-store"), "docs"]) == 0

@@ -84,7 +84,7 @@ def test_over_long_texts_are_embedded_in_parts(embedder):
         ("truncated", "truncated"),
         ("notpdf", "not a PDF"),
         ("empty", "empty file"),
-        ("image", "no extractable text (scanned image?)"),
+        ("image", "no extractable text (scanned image; page 1 skipped: no text OCR could read)"),
         ("oversize", "over the 0.001 MB limit"),
     ],
 )

@@ -45,6 +45,23 @@ def test_library_marks_documents_made_by_an_older_recipe(seeded_store: Path, mon
     assert set(at.dataframe[0].value["status"]) == {"committed, older recipe: add again"}
 
 
+def test_library_marks_pages_read_by_ocr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from tests import pdfgen
+
+    store = tmp_path / "ui-store"
+    KnowledgeBase(KBSettings(store_dir=store, parse_workers=1)).ingest(
+        [pdfgen.mixed_pdf(tmp_path / "mixed.pdf", tmp_path)]
+    )
+    monkeypatch.setenv("KB_STORE_DIR", str(store))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("views/library.py").run()
+    table = at.dataframe[0].value
+    assert list(table["OCR pages"]) == ["2"] and list(table["notes"]) == ["page 3 skipped: blank image"]
+    at.text_input(key="query").input("basalt station humidity").run()
+    assert not at.exception
+    assert any(t.value.startswith("1. mixed p.2") and t.value.endswith("[OCR]") for t in at.text)
+
+
 def test_upload_names_are_sanitised():
     assert safe_name("../../etc/pass wd.PDF") == "pass_wd.pdf"
     assert safe_name("C:\\Users\\me\\report v2.pdf") == "report_v2.pdf"

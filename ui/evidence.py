@@ -57,6 +57,8 @@ def evidence_panel(hits: list[dict[str, Any]], query: str) -> None:
                 head += f" · {escape_md(hit['section'])}"
             if hit.get("new"):
                 head += " · :green-badge[new this round]"
+            if hit.get("ocr"):
+                head += " · :orange-badge[OCR: read from the page image]"
             st.markdown(head)
             st.markdown(marked(hit["text"], query))
             st.caption(why_found(hit))

@@ -35,9 +35,12 @@ def add_documents(base: KnowledgeBase) -> None:
         target = uploads / safe_name(upload.name)
         target.write_bytes(upload.getbuffer())
         bar = st.progress(0.0, text=f"{target.name}: parsing")
+        shown = len(outcomes)
 
         def show(event: Progress, bar=bar, name=target.name) -> None:
-            if event.stage == "embedding" and event.total:
+            if event.stage == "ocr" and event.total:
+                bar.progress(min(1.0, event.done / event.total), text=f"{name}: OCR page {event.done}/{event.total}")
+            elif event.stage == "embedding" and event.total:
                 bar.progress(min(1.0, event.done / event.total), text=f"{name}: embedding {event.done}/{event.total}")
 
         try:
@@ -55,9 +58,12 @@ def add_documents(base: KnowledgeBase) -> None:
         elif outcome.status == "unchanged":
             outcomes.append(("info", f"{target.name}: already in the library, unchanged"))
         else:
-            outcomes.append(("success", f"{target.name}: {outcome.pages} pages, {outcome.chunks} chunks"))
+            read = f", {outcome.ocr_pages} read by OCR" if outcome.ocr_pages else ""
+            outcomes.append(("success", f"{target.name}: {outcome.pages} pages{read}, {outcome.chunks} chunks"))
+            outcomes += [("info", note) for note in outcome.notes]
         st.session_state["ingest_outcomes"] = outcomes
-        {"error": st.error, "info": st.info, "success": st.success}[outcomes[-1][0]](outcomes[-1][1])
+        for kind, text in outcomes[shown:]:
+            {"error": st.error, "info": st.info, "success": st.success}[kind](text)
     st.session_state["ingest_outcomes"] = outcomes
     st.rerun()  # the sidebar's document filter and the Ask page see the new documents at once
 
@@ -78,6 +84,8 @@ def list_documents(base: KnowledgeBase) -> None:
                 "file name": d.name or d.doc_id,
                 "pages": d.pages,
                 "chunks": d.chunks,
+                "OCR pages": d.ocr_pages,
+                "notes": d.notes,
                 "status": d.status if d.recipe == base.settings.recipe else f"{d.status}, older recipe: add again",
                 "ingested": time.strftime("%Y-%m-%d %H:%M", time.localtime(d.ingested_at)),
             }
@@ -108,7 +116,7 @@ def quick_search(base: KnowledgeBase) -> None:
     for h in hits:
         pages = f"p.{h.start_page}" if h.start_page == h.end_page else f"p.{h.start_page}-{h.end_page}"
         with st.container(border=True):
-            st.text(f"{h.rank}. {h.doc_id} {pages}   {h.section}")
+            st.text(f"{h.rank}. {h.doc_id} {pages}   {h.section}" + ("   [OCR]" if h.ocr else ""))
             st.caption(why_found(h.model_dump()))
             st.text(h.text)  # document text is data: never rendered as markdown or HTML
 

@@ -1,0 +1,161 @@
+"""kb.ocr: image pages read by tesseract into lines with boxes, the pages left alone, and the notes on those skipped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb import ocr
+from kb.base import KnowledgeBase
+from kb.ocr import lines_from_tsv, needs_ocr, page_ranges, settle_sizes
+from kb.ocr_settings import OcrSettings
+from kb.parse import ParseError, parse_pdf
+from kb.parsed import Line
+from kb.settings import KBSettings
+from tests import pdfgen
+
+HEADER = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext"
+
+
+def _word(block: int, line: int, left: int, top: int, width: int, height: int, conf: float, text: str) -> str:
+    return f"5\t1\t{block}\t1\t{line}\t1\t{left}\t{top}\t{width}\t{height}\t{conf}\t{text}"
+
+
+def test_lines_from_tsv_groups_words_into_lines_with_boxes_in_points():
+    tsv = "\n".join(
+        [
+            HEADER,
+            "4\t1\t1\t1\t1\t0\t100\t200\t400\t40\t-1\t",  # a line row: not a word
+            _word(1, 1, 100, 200, 150, 40, 96, "Sensor"),
+            _word(1, 1, 270, 200, 230, 40, 95, "calibra-"),
+            _word(1, 2, 100, 260, 120, 30, 94, "tion"),
+        ]
+    )
+    lines = lines_from_tsv(tsv, scale=2.0, min_confidence=40)
+    assert [ln.text for ln in lines] == ["Sensor calibra-", "tion"]
+    first = lines[0]
+    assert (first.x0, first.top, first.x1, first.bottom) == (50, 100, 250, 120)  # pixels at scale 2 -> points
+    assert first.words == [(50, 100, 125, 120, "Sensor"), (135, 100, 250, 120, "calibra-")]
+    assert first.broken and not lines[1].broken  # a hyphen at a line end is left to the hyphenation step
+
+
+def test_low_confidence_lines_and_vertical_text_are_left_out():
+    tsv = "\n".join(
+        [
+            HEADER,
+            _word(1, 1, 100, 100, 200, 30, 91, "Readable"),
+            _word(2, 1, 100, 300, 40, 30, 12, "~%"),  # the texture of a picture
+            _word(2, 1, 150, 300, 40, 30, 20, "|\\"),
+            _word(3, 1, 10, 100, 30, 600, 90, "arXiv:2301.0001"),  # a margin stamp set vertically
+        ]
+    )
+    assert [ln.text for ln in lines_from_tsv(tsv, scale=1.0, min_confidence=40)] == ["Readable"]
+
+
+def test_type_size_is_read_alike_from_words_of_any_shape_and_settled_to_one_body_size():
+    # 10 pt type at 300 dpi: an em is 41.7 px; "we" is x-height only, "of" has an ascender, "large" both.
+    tsv = "\n".join(
+        [
+            HEADER,
+            _word(1, 1, 0, 0, 40, 20, 95, "we"),
+            _word(1, 1, 50, 0, 40, 29, 95, "of"),
+            _word(1, 2, 0, 60, 90, 38, 95, "large"),
+            _word(1, 3, 0, 120, 300, 60, 95, "Heading"),  # set at about 18 pt
+        ]
+    )
+    lines = lines_from_tsv(tsv, scale=300 / 72, min_confidence=40)
+    settle_sizes(lines)
+    body = [ln.size for ln in lines[:2]]
+    assert body[0] == body[1] and 9.5 <= body[0] <= 10.5
+    assert lines[2].size > 1.5 * body[0]
+
+
+def test_needs_ocr_only_for_image_pages_without_usable_text():
+    settings = OcrSettings()
+    stamp = [Line("Page 3", 0, 0, 30, 10)]
+    garbled = [Line("\ue000\ue001\ue002 " * 20, 0, 0, 30, 10)]
+    text = [Line("A page of running text with enough words to be read as it is.", 0, 0, 300, 10)]
+    page = 600.0 * 800.0
+    assert needs_ocr([], page * 0.9, page, settings)  # a scan
+    assert needs_ocr(stamp, page * 0.9, page, settings)  # a scan with a scanner's stamp
+    assert needs_ocr(garbled, page * 0.9, page, settings)  # glyphs without a character mapping
+    assert not needs_ocr(text, page * 0.9, page, settings)  # a figure with its caption: the text layer is used
+    assert not needs_ocr([], page * 0.02, page, settings)  # a page with a small logo only
+    assert not needs_ocr([], page * 0.9, page, OcrSettings(enabled=False))
+
+
+def test_page_ranges_reads_runs():
+    assert page_ranges([9, 3, 4, 5]) == "3-5, 9"
+    assert page_ranges([]) == ""
+
+
+def test_scanned_pdf_is_read_by_ocr_with_boxes_and_progress(tmp_path: Path):
+    scan = pdfgen.scanned_pdf(tmp_path / "scan.pdf", pdfgen.report_pdf(tmp_path / "report.pdf"))
+    seen: list[tuple[int, int]] = []
+    doc = parse_pdf(scan, "scan", 10, OcrSettings(), lambda done, total: seen.append((done, total)))
+    assert [p.ocr for p in doc.pages] == [True, True, True]
+    assert seen[0] == (0, 3) and seen[-1] == (3, 3) and len(seen) == 4
+    text = {p.number: " ".join(ln.text for ln in p.lines) for p in doc.pages}
+    assert "basalt station logged the highest humidity" in text[2]
+    assert "cobalt sensors failed" in text[3] and "cobalt" not in text[2]
+    assert doc.title == "Quarterly Field Report on Sensor Arrays"  # the cover's large type, read from pixels
+    assert any(ln.kind == "heading" and ln.text == "2 Results" for ln in doc.pages[1].lines)
+    marker = next(ln for ln in doc.pages[1].lines if "basalt" in ln.text)
+    assert 0 < marker.x0 < marker.x1 < doc.pages[1].width and 0 < marker.top < marker.bottom < doc.pages[1].height
+
+
+def test_mixed_pdf_keeps_its_text_pages_and_skips_a_blank_scan_with_a_note(tmp_path: Path):
+    doc = parse_pdf(pdfgen.mixed_pdf(tmp_path / "mixed.pdf", tmp_path), "mixed", 10)
+    assert [p.ocr for p in doc.pages] == [False, True, False, False]
+    assert doc.notes == ["page 3 skipped: blank image"]
+    assert "basalt station" in " ".join(ln.text for ln in doc.pages[1].lines)
+    assert not doc.pages[2].lines
+
+
+def test_a_document_with_no_readable_page_gets_one_line_error(tmp_path: Path):
+    with pytest.raises(ParseError, match=r"^no extractable text \(scanned image; page 1 skipped: blank image\)$"):
+        parse_pdf(pdfgen.blank_scan_pdf(tmp_path / "blank.pdf"), "blank", 10)
+    with pytest.raises(ParseError, match=r"page 1 skipped: no text OCR could read"):
+        parse_pdf(pdfgen.image_only_pdf(tmp_path / "photo.pdf"), "photo", 10)
+
+
+def test_without_tesseract_the_image_pages_are_skipped_and_the_reason_given(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(ocr, "unavailable", lambda language: "tesseract is not installed, see the README")
+    mixed = parse_pdf(pdfgen.mixed_pdf(tmp_path / "mixed.pdf", tmp_path), "mixed", 10)
+    assert mixed.notes == ["pages 2-3 skipped: OCR unavailable, tesseract is not installed, see the README"]
+    scan = pdfgen.scanned_pdf(tmp_path / "scan.pdf", tmp_path / "mixed-text.pdf")
+    with pytest.raises(ParseError, match=r"pages 1-3 skipped: OCR unavailable, tesseract is not installed"):
+        parse_pdf(scan, "scan", 10)
+
+
+def test_page_limit_skips_later_image_pages_with_a_note(tmp_path: Path):
+    scan = pdfgen.scanned_pdf(tmp_path / "scan.pdf", pdfgen.report_pdf(tmp_path / "report.pdf"))
+    doc = parse_pdf(scan, "scan", 10, OcrSettings(max_pages=1))
+    assert [p.ocr for p in doc.pages] == [True, False, False]
+    assert doc.notes == ["pages 2-3 skipped: over the OCR limit of 1 pages per document"]
+
+
+def test_ocr_pages_are_ingested_searchable_on_their_page_and_marked(tmp_path: Path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    pdfgen.scanned_pdf(folder / "scan.pdf", pdfgen.report_pdf(tmp_path / "report.pdf"))
+    pdfgen.mixed_pdf(folder / "mixed.pdf", tmp_path)
+    kb = KnowledgeBase(KBSettings(store_dir=tmp_path / "store", parse_workers=2))  # OCR in parser processes
+    events = []
+    summary = kb.ingest([folder], events.append)
+    outcomes = {Path(f.path).name: f for f in summary.files}
+    assert outcomes["scan.pdf"].status == "ingested" and outcomes["scan.pdf"].ocr_pages == 3
+    assert outcomes["mixed.pdf"].ocr_pages == 1 and outcomes["mixed.pdf"].notes == [
+        "mixed.pdf: page 3 skipped: blank image"
+    ]
+    ocr_events = [e for e in events if e.stage == "ocr"]
+    assert {Path(e.path).name for e in ocr_events} == {"scan.pdf", "mixed.pdf"}
+    assert any(e.done == e.total == 3 and e.path.endswith("scan.pdf") for e in ocr_events)
+    records = {d.doc_id: d for d in kb.documents()}
+    assert records["scan"].ocr_pages == "1-3" and records["mixed"].ocr_pages == "2"
+    assert records["mixed"].notes == "page 3 skipped: blank image"
+    hits = kb.search("basalt station humidity readings", k=3, docs=["mixed"])
+    assert hits[0].start_page == 2 and hits[0].ocr and hits[0].regions and hits[0].regions[0].page == 2
+    text_hits = kb.search("cobalt sensors salt spray", k=3, docs=["mixed"])
+    assert text_hits[0].start_page == 4 and not text_hits[0].ocr
