@@ -286,7 +286,7 @@ def ocr_markdown(generated: dict[str, Any] | None, results: list[dict[str, Any]]
             pairs = ", ".join(f"{k} {c['text'][k]:.3f} → {c['image'].get(k, 0):.3f}" for k in c["text"])
             copies.append([r["name"], c["doc_id"], str(c["pages"]), str(c["questions"]), pairs])
     lines = ["", "## OCR", "", *_table(["pages", "OCR'd", "word recall", "lowest page", "pages/s"], rows)]
-    note = "Pages rendered at 150 dpi into image-only PDFs; recall of their text layer's words (both parsed)."
+    note = "Pages rendered at 150 dpi into image-only PDFs; recall of their text layer's words, as printed."
     lines += ["", note]
     if copies:
         lines += ["", *_table(["corpus", "image-only copy of", "pages", "questions", "text → image"], copies)]

@@ -68,7 +68,7 @@ def corpora(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_bench_builds_then_reuses_and_reports_failed_corpora_in_one_line(corpora: Path, tmp_path: Path, capsys):
     cache, out = tmp_path / "cache", tmp_path / "board.md"
-    code = main(["--corpora", str(corpora), "--cache", str(cache), "--out", str(out)])
+    code = main(["--corpora", str(corpora), "--cache", str(cache), "--out", str(out), "--ocr", "0"])
     stdout, stderr = capsys.readouterr()
     assert code == 1  # two corpora failed, the good one was measured
     errors = [line for line in stderr.splitlines() if line.startswith(("error: noquestions", "error: junk"))]
@@ -95,7 +95,9 @@ def test_bench_builds_then_reuses_and_reports_failed_corpora_in_one_line(corpora
         "BM25",
     ]
 
-    code = main(["--corpora", str(corpora), "--cache", str(cache), "--corpus", "demo", "--skip-agent", "--json"])
+    code = main(
+        ["--corpora", str(corpora), "--cache", str(cache), "--corpus", "demo", "--skip-agent", "--json", "--ocr", "0"]
+    )
     stdout, stderr = capsys.readouterr()
     assert code == 0 and "ingesting" not in stderr
     report = json.loads(stdout)
@@ -109,7 +111,7 @@ def test_bench_builds_then_reuses_and_reports_failed_corpora_in_one_line(corpora
     # A tokenizer change (kb/lexical.py) reuses the store but rebuilds its persisted BM25 index.
     mark.write_text(json.dumps({**built, "lexical_hash": "stale"}))
     bm25 = {f: f.stat().st_mtime_ns for f in (store / "bm25").rglob("*") if f.is_file()}
-    code = main(["--corpora", str(corpora), "--cache", str(cache), "--corpus", "demo", "--skip-agent"])
+    code = main(["--corpora", str(corpora), "--cache", str(cache), "--corpus", "demo", "--skip-agent", "--ocr", "0"])
     stdout, stderr = capsys.readouterr()
     assert code == 0 and "ingesting" not in stderr
     assert f"| reused, built {demo['store']['built']} |" in stdout
@@ -121,7 +123,7 @@ def test_bench_builds_then_reuses_and_reports_failed_corpora_in_one_line(corpora
 
 def test_scale_copies_the_stores_to_the_size_asked_and_times_warm_search(corpora: Path, tmp_path: Path, capsys):
     cache = tmp_path / "cache"
-    args = ["--corpora", str(corpora), "--cache", str(cache), "--corpus", "demo", "--corpus", "paged"]
+    args = ["--corpora", str(corpora), "--cache", str(cache), "--corpus", "demo", "--corpus", "paged", "--ocr", "0"]
     code = main([*args, "--skip-agent", "--skip-retrieval", "--scale", "30", "--json"])
     stdout, stderr = capsys.readouterr()
     assert code == 0, stderr
@@ -133,6 +135,27 @@ def test_scale_copies_the_stores_to_the_size_asked_and_times_warm_search(corpora
     stdout, _ = capsys.readouterr()
     assert code == 0 and "## Search at scale" in stdout and "(reused)" in stdout
     assert len(list(cache.glob("scale-*"))) == 1
+
+
+def test_ocr_figures_give_word_recall_speed_and_retrieval_on_an_image_only_copy(corpora: Path, tmp_path: Path, capsys):
+    args = ["--corpora", str(corpora), "--cache", str(tmp_path / "cache"), "--corpus", "demo", "--corpus", "paged"]
+    code = main([*args, "--skip-agent", "--skip-retrieval", "--ocr", "2", "--json"])
+    stdout, stderr = capsys.readouterr()
+    assert code == 0, stderr
+    report = json.loads(stdout)
+    generated = report["ocr_generated"]
+    assert generated["ok"] and generated["pages"] == 3 and generated["word_recall"] >= 0.95
+    demo, paged = report["corpora"]
+    recall = demo["ocr"]["recall"]
+    assert recall["pages"] == 2 and recall["word_recall"] >= 0.9 and recall["pages_per_second"] > 0
+    copy = demo["ocr"]["copy"]  # the document most questions ask about; both are asked once: the first of them
+    assert copy["doc_id"] == "report" and copy["pages"] == copy["ocr_pages"] == 3 and copy["questions"] == 1
+    assert set(copy["text"]) == set(copy["image"]) == {"answer_support@8"}
+    assert set(paged["ocr"]["copy"]["image"]) == {"recall@8", "mrr@8"}  # page gold: page metrics
+    assert paged["ocr"]["copy"]["image"]["recall@8"] == paged["ocr"]["copy"]["text"]["recall@8"] == 1.0
+    code = main([*args, "--skip-agent", "--skip-retrieval", "--ocr", "2"])
+    stdout, _ = capsys.readouterr()
+    assert "## OCR" in stdout and "| generated | 3 |" in stdout and "| demo | report | 3 | 1 |" in stdout
 
 
 def test_unknown_corpus_is_one_line_and_exit_2(corpora: Path, tmp_path: Path, capsys):
