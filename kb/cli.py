@@ -183,7 +183,8 @@ def cmd_docs(args: argparse.Namespace) -> int:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(d.ingested_at)) if d.ingested_at else "-"
         mark = "" if d.recipe == base.settings.recipe else "*"
         stale += bool(mark)
-        print(f"{d.doc_id[:32]:32} {d.pages:5d} {d.chunks:6d} {d.status + mark:9} {when:16} {d.title[:90]}")
+        read = f" [OCR pages {d.ocr_pages}]" if d.ocr_pages else ""
+        print(f"{d.doc_id[:32]:32} {d.pages:5d} {d.chunks:6d} {d.status + mark:9} {when:16} {d.title[:90]}{read}")
     if stale:
         print(f"* {stale} document(s) chunked or embedded by an older recipe: ingest their files again to refresh them")
     return 0

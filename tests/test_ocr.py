@@ -8,6 +8,7 @@ import pytest
 
 from kb import ocr
 from kb.base import KnowledgeBase
+from kb.cli import main
 from kb.ocr import lines_from_tsv, needs_ocr, page_ranges, settle_sizes
 from kb.ocr_settings import OcrSettings
 from kb.parse import ParseError, parse_pdf
@@ -136,7 +137,7 @@ def test_page_limit_skips_later_image_pages_with_a_note(tmp_path: Path):
     assert doc.notes == ["pages 2-3 skipped: over the OCR limit of 1 pages per document"]
 
 
-def test_ocr_pages_are_ingested_searchable_on_their_page_and_marked(tmp_path: Path):
+def test_ocr_pages_are_ingested_searchable_on_their_page_and_marked(tmp_path: Path, capsys):
     folder = tmp_path / "docs"
     folder.mkdir()
     pdfgen.scanned_pdf(folder / "scan.pdf", pdfgen.report_pdf(tmp_path / "report.pdf"))
@@ -159,3 +160,12 @@ def test_ocr_pages_are_ingested_searchable_on_their_page_and_marked(tmp_path: Pa
     assert hits[0].start_page == 2 and hits[0].ocr and hits[0].regions and hits[0].regions[0].page == 2
     text_hits = kb.search("cobalt sensors salt spray", k=3, docs=["mixed"])
     assert text_hits[0].start_page == 4 and not text_hits[0].ocr
+    assert main(["--store", str(tmp_path / "store"), "docs"]) == 0
+    listing = capsys.readouterr().out
+    assert "[OCR pages 1-3]" in listing and "[OCR pages 2]" in listing
+
+
+def test_cli_ingest_prints_the_notes_of_skipped_pages(tmp_path: Path, capsys):
+    mixed = pdfgen.mixed_pdf(tmp_path / "mixed.pdf", tmp_path)
+    assert main(["--store", str(tmp_path / "store"), "ingest", "--quiet", str(mixed)]) == 0
+    assert "note: mixed.pdf: page 3 skipped: blank image" in capsys.readouterr().err.splitlines()

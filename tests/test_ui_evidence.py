@@ -1,0 +1,35 @@
+"""ui.evidence: the evidence panel's head marks what a passage is (new this round, read by OCR)."""
+
+from streamlit.testing.v1 import AppTest
+
+
+def _panel(ocr: bool) -> list[str]:
+    def script(ocr: bool) -> None:
+        from ui.evidence import evidence_panel
+
+        hit = {
+            "doc_id": "scan",
+            "start_page": 2,
+            "end_page": 2,
+            "section": "2 Results",
+            "text": "The basalt station logged the highest humidity readings.",
+            "rank": 1,
+            "fused_score": 0.03,
+            "dense_score": 0.61,
+            "lexical_score": 7.2,
+            "ocr": ocr,
+        }
+        evidence_panel([hit], "basalt humidity")
+
+    at = AppTest.from_function(script, args=(ocr,)).run()
+    assert not at.exception
+    return [m.value for m in at.markdown]
+
+
+def test_panel_marks_a_passage_read_by_ocr():
+    head = _panel(ocr=True)[0]
+    assert head.startswith("**scan** · p. 2 · 2 Results") and "OCR: read from the page image" in head
+
+
+def test_panel_leaves_text_layer_passages_unmarked():
+    assert not any("OCR" in value for value in _panel(ocr=False))
