@@ -41,13 +41,16 @@ s = KBSettings(); get_embedder(s.embed_model, s.embed_dtype, s.model_cache_dir)'
 
 # OCR of scanned pages runs Debian's tesseract with its English data (kb/ocr.py); without it, scanned pages are
 # skipped with a note and the rest of the work goes on.
+# A failed attempt is not repeated on every start (offline, no sudo): delete .venv/.tesseract-failed to try again.
 ensure_tesseract() {
-  [ -x /usr/bin/tesseract ] && [ -d /usr/share/tesseract-ocr ] && ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata >/dev/null 2>&1 && return 0
+  ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata >/dev/null 2>&1 && command -v tesseract >/dev/null && return 0
+  [ -f .venv/.tesseract-failed ] && return 0
   echo "run.sh: installing Debian's tesseract-ocr for OCR of scanned pages" >&2
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends tesseract-ocr tesseract-ocr-eng; } >/dev/null 2>&1; then
     echo "run.sh: could not install tesseract-ocr (apt-get failed); scanned pages will be skipped" >&2
+    touch .venv/.tesseract-failed
   fi
 }
 

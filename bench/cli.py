@@ -94,7 +94,11 @@ def run_corpus(entry: dict[str, Any], base: Path, cache: Path, args: argparse.Na
     if args.ocr > 0:
         from bench.ocr import measure_corpus
 
-        result["ocr"] = measure_corpus(corpus, questions, args.ocr)
+        try:
+            result["ocr"] = measure_corpus(corpus, questions, args.ocr)
+        except Exception as exc:  # noqa: BLE001 - the corpus's other figures stand; one line, never a traceback
+            print(f"error: {corpus.name}: OCR figures: {_one_line(exc)}", file=sys.stderr)
+            result["ocr"] = {"error": _one_line(exc)}
     result["seconds"] = round(time.perf_counter() - started, 1)
     return result
 

@@ -12,13 +12,14 @@ import re
 import sys
 import tempfile
 import time
+import unicodedata
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from bench.corpora import ROOT, Corpus
+from bench.corpora import ROOT, BenchError, Corpus
 
 RENDER_DPI = 150
 MIN_PAGE_CHARS = 400  # a sampled page holds running text (not a cover, a blank or a figure alone)
@@ -48,7 +49,8 @@ class CopyFigures(BaseModel):
 
 
 def words(text: str) -> Counter[str]:
-    return Counter(re.findall(r"[a-z0-9]+", text.lower()))
+    """Words as a multiset, compared alike on both sides: compatibility forms folded ('ﬁ' is 'fi'), lower case."""
+    return Counter(re.findall(r"[^\W_]+", unicodedata.normalize("NFKC", text).lower()))
 
 
 def word_recall(reference: Counter[str], read: Counter[str]) -> float:
@@ -93,6 +95,8 @@ def sample_pages(pdfs: Path, count: int) -> list[tuple[Path, int]]:
 
 
 def recall_of(pages: list[tuple[Path, int]], folder: Path, label: str) -> RecallFigures:
+    if not pages:
+        raise BenchError("no page of running text to OCR (none holds 400 characters)")
     """OCR an image-only copy of the pages and compare each page's words with its text layer's, both as printed:
     pdfium's text of the page, and the lines OCR gives before the parser's cleaning (which would drop page numbers,
     join hyphenated words and name table figures by their headers on one side only)."""
@@ -206,7 +210,8 @@ def _copy_figures(corpus: Corpus, questions: list[Any], folder: Path) -> CopyFig
     for label, path in (("text", source), ("image", folder / "image" / source.name)):
         kb = KnowledgeBase(KBSettings(store_dir=folder / f"store-{label}"))
         summary = kb.ingest([path])
-        ocr_pages = ocr_pages or summary.files[0].ocr_pages
+        if label == "image":
+            ocr_pages = summary.files[0].ocr_pages
         metrics = evaluate(mine, lambda q, k, kb=kb: kb.search(q, k=k), [1, 3, 5, 8])["metrics"]
         keys = ["recall@8", "mrr@8"] if corpus.gold == "page" else ["answer_support@8"]
         figures[label] = {key: round(metrics[key], 3) for key in keys if key in metrics}

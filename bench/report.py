@@ -280,6 +280,9 @@ def ocr_markdown(generated: dict[str, Any] | None, results: list[dict[str, Any]]
         ocr = r.get("ocr") if r["ok"] else None
         if not ocr:
             continue
+        if ocr.get("error"):
+            rows.append([r["name"], f"not measured: {ocr['error']}", "", "", ""])
+            continue
         rows.append([r["name"], *_recall_cells(ocr["recall"])])
         c = ocr["copy"]
         if c:

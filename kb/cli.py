@@ -266,7 +266,8 @@ def cmd_page_proxy(args: argparse.Namespace) -> int:
     if questions is None:
         return 2
     warn = functools.partial(print, file=sys.stderr)
-    records = build(questions, args.corpus, args.min_share, args.margin, _settings(args).max_file_mb, warn)
+    settings = _settings(args)
+    records = build(questions, args.corpus, args.min_share, args.margin, settings.max_file_mb, warn, settings.ocr)
     try:
         args.out.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     except OSError as exc:

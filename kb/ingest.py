@@ -101,7 +101,8 @@ class Ingestion:
 
         if parsers is not None:
             return self._run(parsers, queue, summary, total, report, started)
-        own = ParsePool(min(self.settings.parse_workers, len(queue)), self.settings.max_file_mb, self.settings.ocr)
+        workers = self.settings.parse_workers
+        own = ParsePool(min(workers, len(queue)), self.settings.max_file_mb, self.settings.ocr, processes=workers > 1)
         try:
             return self._run(own, queue, summary, total, report, started)
         finally:

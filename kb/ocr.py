@@ -11,11 +11,13 @@ cleaning follows (running headers, hyphenation, tables, headings), and chunks ge
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import io
 import os
 import shutil
 import subprocess
+import threading
+import unicodedata
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -31,23 +33,36 @@ if TYPE_CHECKING:  # pydantic is imported by the parser processes only once they
 OcrProgress = Callable[[int, int], None]  # (pages done, pages to OCR)
 
 
-def usable_text(lines: list[Line], settings: OcrSettings) -> bool:
-    """Whether a page's own text layer can be used as it is."""
-    printed = sum(len(ln.text) - ln.text.count(" ") for ln in lines)
-    letters = sum(c.isalnum() for ln in lines for c in ln.text)
-    return letters >= settings.min_chars and letters >= settings.usable_share * printed
+def usable_text(lines: list[Line], image_share: float, settings: OcrSettings) -> bool:
+    """Whether a page's own text layer can be used as it is: enough letters and digits (more on a page that is one
+    large image: a scan stamped "Scanned with ..."), and few characters without a meaning (glyphs pdfium could map
+    to no character come out as private-use, replacement or control characters)."""
+    text = "".join(ln.text for ln in lines)
+    letters = sum(c.isalnum() for c in text)
+    garbled = sum(c == "\ufffd" or unicodedata.category(c) in _GARBLED for c in text)
+    printed = len(text) - text.count(" ")
+    enough = settings.full_page_min_chars if image_share >= settings.full_page_share else settings.min_chars
+    return letters >= enough and garbled <= (1 - settings.usable_share) * printed
+
+
+_GARBLED = {"Co", "Cn", "Cc", "Cs"}  # private use, unassigned, control, lone surrogates
 
 
 def needs_ocr(lines: list[Line], image_area: float, page_area: float, settings: OcrSettings) -> bool:
     """A page is OCR'd when its text layer is missing or unusable and images cover enough of it."""
     if not settings.enabled or page_area <= 0:
         return False
-    return min(1.0, image_area / page_area) >= settings.min_image_share and not usable_text(lines, settings)
+    share = min(1.0, image_area / page_area)
+    return share >= settings.min_image_share and not usable_text(lines, share, settings)
 
 
-@functools.cache
+_AVAILABLE: set[str] = set()  # languages found to work: checked once per process; a failure is checked again
+
+
 def unavailable(language: str) -> str:
     """Why OCR cannot run here ('' when it can): tesseract or its language data is missing."""
+    if language in _AVAILABLE:
+        return ""
     exe = shutil.which("tesseract")
     if exe is None:
         return "tesseract is not installed, see the README"
@@ -55,44 +70,70 @@ def unavailable(language: str) -> str:
         listed = subprocess.run([exe, "--list-langs"], capture_output=True, text=True, timeout=30, check=False)
     except (OSError, subprocess.SubprocessError) as exc:
         return f"tesseract does not run: {exc}"
-    have = set(listed.stdout.split()[1:]) if listed.returncode == 0 else set()  # the first line is a title
-    missing = [lang for lang in language.split("+") if lang not in have]
-    return f"tesseract has no '{'+'.join(missing)}' language data" if missing else ""
+    have = {line.strip() for line in listed.stdout.splitlines()[1:]} if listed.returncode == 0 else set()
+    missing = [lang for lang in language.split("+") if lang not in have]  # the first line is a title
+    if missing:
+        return f"tesseract has no '{'+'.join(missing)}' language data"
+    _AVAILABLE.add(language)
+    return ""
 
 
-def render(page: object, dpi: int, blank_ink: float) -> bytes | None:
-    """The page in gray at `dpi`, as PGM bytes; None when it is blank."""
-    bitmap = page.render(scale=dpi / 72, grayscale=True)  # type: ignore[attr-defined]
+def render(page: object, settings: OcrSettings) -> tuple[bytes, float] | None:
+    """The page in gray as PGM bytes, and its scale (pixels per point): `settings.dpi`, lower for a page that would
+    be over `settings.max_pixels`. None when the page is blank."""
+    width, height = page.get_size()  # type: ignore[attr-defined]
+    scale = min(settings.dpi / 72, (settings.max_pixels / max(1.0, width * height)) ** 0.5)
+    bitmap = page.render(scale=scale, grayscale=True)  # type: ignore[attr-defined]
     try:
         image = bitmap.to_pil().convert("L")
     finally:
         bitmap.close()
-    if float((np.asarray(image) < 128).mean()) < blank_ink:
+    if float((np.asarray(image) < 128).mean()) < settings.blank_ink:  # ink: darker than mid-grey
         return None
     out = io.BytesIO()
     image.save(out, format="PPM")  # uncompressed: nothing to encode or decode on either side
-    return out.getvalue()
+    return out.getvalue(), scale
 
 
-def run_tesseract(image: bytes, settings: OcrSettings) -> str:
+_running: set[subprocess.Popen] = set()  # tesseract processes under way, stopped with their parser (see stop_all)
+_running_lock = threading.RLock()  # stop_all runs in a signal handler, maybe while this thread holds it
+
+
+def stop_all() -> None:
+    """Kill the tesseract processes under way and reap them (a parser being stopped must leave neither them nor
+    their zombies behind)."""
+    with _running_lock:
+        for process in _running:
+            process.kill()
+        for process in _running:
+            with contextlib.suppress(ChildProcessError):  # its own thread reaped it first
+                os.waitpid(process.pid, 0)
+
+
+def run_tesseract(image: bytes, dpi: float, settings: OcrSettings) -> str:
     """tesseract's TSV for one page image; OSError or SubprocessError with the reason when it fails."""
     exe = shutil.which("tesseract") or "tesseract"
-    command = [exe, "stdin", "stdout", "--dpi", str(settings.dpi), "-l", settings.language, "--psm", "3", "tsv"]
-    done = subprocess.run(
-        command,
-        input=image,
-        capture_output=True,
-        timeout=settings.timeout_seconds,
-        env={**os.environ, "OMP_THREAD_LIMIT": "1"},  # one core each: pages run side by side instead
-        check=False,
-    )
-    if done.returncode != 0:
-        reason = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise subprocess.SubprocessError(reason[-1] if reason else f"exit code {done.returncode}")
-    return done.stdout.decode("utf-8", "replace")
+    command = [exe, "stdin", "stdout", "--dpi", str(round(dpi)), "-l", settings.language, "--psm", "3", "tsv"]
+    env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one core each: pages run side by side instead
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    with _running_lock:
+        _running.add(process)
+    try:
+        out, err = process.communicate(image, timeout=settings.timeout_seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise subprocess.SubprocessError(f"timed out after {settings.timeout_seconds:g} s") from None
+    finally:
+        with _running_lock:
+            _running.discard(process)
+    if process.returncode != 0:
+        reason = err.decode("utf-8", "replace").strip().splitlines()
+        raise subprocess.SubprocessError(reason[-1] if reason else f"exit code {process.returncode}")
+    return out.decode("utf-8", "replace")
 
 
-def lines_from_tsv(tsv: str, scale: float, min_confidence: float) -> list[Line]:
+def lines_from_tsv(tsv: str, scale: float, min_confidence: float, vertical: float = 2.0) -> list[Line]:
     """tesseract's words grouped into its lines, in its reading order, with boxes in points (top-left origin).
     Vertical text (an arXiv stamp in the margin) is left out: its size would read as a cover's display type."""
     groups: dict[tuple[str, str, str], list[tuple[float, float, float, float, str, float]]] = {}
@@ -101,7 +142,7 @@ def lines_from_tsv(tsv: str, scale: float, min_confidence: float) -> list[Line]:
         if len(cols) < 12 or cols[0] != "5" or not cols[11].strip():
             continue
         left, top, width, height = (int(v) / scale for v in cols[6:10])
-        if height > 2 * width and len(cols[11].strip()) >= 3:
+        if height > vertical * width and len(cols[11].strip()) >= 3:  # one letter or two may be tall
             continue
         groups.setdefault((cols[2], cols[3], cols[4]), []).append(
             (left, top, left + width, top + height, cols[11].strip(), float(cols[10]))
@@ -162,57 +203,64 @@ class OcrResult:
 
 def recognise(pdf: object, indices: list[int], settings: OcrSettings, progress: OcrProgress | None = None) -> OcrResult:
     """OCR the pages at `indices` of an open pypdfium2 document: rendered here one by one, read by up to
-    `settings.workers` tesseract processes at once (at most twice that many images wait in memory)."""
+    `settings.workers` tesseract processes at once (at most twice that many images wait in memory). `progress`
+    hears of each page done; an exception it raises stops the OCR (the pages under way finish first)."""
     result = OcrResult()
+    skipped: dict[str, list[int]] = {}  # reason -> pages, so a note names a run of pages once
     report = progress or (lambda done, total: None)
     reason = unavailable(settings.language)
     over = indices[settings.max_pages :]
     indices = indices[: settings.max_pages]
     if reason:
-        result.notes.append(f"{_pages(indices + over)} skipped: OCR unavailable, {reason}")
-        return result
-    if over:
-        result.notes.append(f"{_pages(over)} skipped: over the OCR limit of {settings.max_pages} pages per document")
+        indices, over = [], indices + over
+        skipped[f"OCR unavailable, {reason}"] = over
+    elif over:
+        skipped[f"over the OCR limit of {settings.max_pages} pages per document"] = over
     total, done = len(indices), 0
-    scale = settings.dpi / 72
-    report(0, total)
+    if total:
+        report(0, total)
     with ThreadPoolExecutor(settings.workers, thread_name_prefix="kb-ocr") as pool:
-        pending: dict[Future[str], int] = {}
+        pending: dict[Future[str], tuple[int, float]] = {}
 
         def collect(futures: set[Future[str]]) -> None:
             nonlocal done
             for job in futures:
-                index = pending.pop(job)
+                index, scale = pending.pop(job)
                 try:
-                    lines = lines_from_tsv(job.result(), scale, settings.min_confidence)
+                    lines = lines_from_tsv(job.result(), scale, settings.min_confidence, settings.vertical_ratio)
                 except (OSError, subprocess.SubprocessError) as exc:
-                    result.notes.append(f"{_pages([index])} skipped: OCR failed, {exc}")
+                    skipped.setdefault(f"OCR failed, {exc}", []).append(index)
                 else:
                     if sum(c.isalnum() for ln in lines for c in ln.text) >= settings.min_page_chars:
                         result.lines[index] = lines
                     else:
-                        result.notes.append(f"{_pages([index])} skipped: no text OCR could read")
+                        skipped.setdefault("no text OCR could read", []).append(index)
                 done += 1
                 report(done, total)
 
-        for index in indices:
-            page = pdf[index]  # type: ignore[index]
-            try:
-                image = render(page, settings.dpi, settings.blank_ink)
-            finally:
-                page.close()
-            if image is None:
-                result.notes.append(f"{_pages([index])} skipped: blank image")
-                done += 1
-                report(done, total)
-                continue
-            pending[pool.submit(run_tesseract, image, settings)] = index
-            while len(pending) >= 2 * settings.workers:
+        try:
+            for index in indices:
+                page = pdf[index]  # type: ignore[index]
+                try:
+                    rendered = render(page, settings)
+                finally:
+                    page.close()
+                if rendered is None:
+                    skipped.setdefault("blank image", []).append(index)
+                    done += 1
+                    report(done, total)
+                    continue
+                pending[pool.submit(run_tesseract, rendered[0], 72 * rendered[1], settings)] = (index, rendered[1])
+                while len(pending) >= 2 * settings.workers:
+                    collect(wait(pending, return_when=FIRST_COMPLETED).done)
+            while pending:
                 collect(wait(pending, return_when=FIRST_COMPLETED).done)
-        while pending:
-            collect(wait(pending, return_when=FIRST_COMPLETED).done)
-    settle_sizes([ln for lines in result.lines.values() for ln in lines])
-    result.notes.sort(key=_first_page)
+        finally:
+            for job in pending:
+                job.cancel()
+    settle_sizes([ln for lines in result.lines.values() for ln in lines], settings.size_tolerance)
+    notes = [(min(pages), f"{_pages(pages)} skipped: {why}") for why, pages in skipped.items()]
+    result.notes = [note for _, note in sorted(notes)]
     return result
 
 
@@ -230,8 +278,3 @@ def page_ranges(numbers: list[int]) -> str:
 def _pages(indices: list[int]) -> str:
     """'page 3' or 'pages 3-5, 9' for 0-based indices."""
     return f"{'page' if len(indices) == 1 else 'pages'} {page_ranges([i + 1 for i in indices])}"
-
-
-def _first_page(note: str) -> int:
-    digits = note.split(" ", 2)[1].split("-")[0].rstrip(",")
-    return int(digits) if digits.isdigit() else 0

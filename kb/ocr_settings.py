@@ -23,6 +23,12 @@ class OcrSettings(BaseModel):
         description="Resolution pages are rendered at for OCR: tesseract reads best at about 300 dpi, also from a "
         "page scanned at 150 dpi (rendered larger).",
     )
+    max_pixels: int = Field(
+        40_000_000,
+        ge=1_000_000,
+        description="A page larger than this many pixels at `dpi` is rendered at a lower resolution (A4 at 300 dpi is "
+        "8.7 million; a poster at 300 dpi would hold gigabytes in memory).",
+    )
     max_pages: int = Field(
         500,
         ge=0,
@@ -36,12 +42,25 @@ class OcrSettings(BaseModel):
         description="A text layer with fewer letters and digits than this is missing (a scanner's stamp, 'Page 3', "
         "is not a page's text).",
     )
+    full_page_share: float = Field(
+        0.8,
+        ge=0,
+        le=1,
+        description="A page that images cover for at least this share of it is a scan unless its text layer holds "
+        "full_page_min_chars letters and digits (a scanner's own OCR layer does).",
+    )
+    full_page_min_chars: int = Field(
+        200,
+        ge=0,
+        description="Letters and digits a page-sized image's text layer needs to be used ('Scanned with ...' is "
+        "not the page's text).",
+    )
     usable_share: float = Field(
         0.5,
         ge=0,
         le=1,
-        description="A text layer whose letters and digits are under this share of its printed characters is "
-        "unusable (glyphs without a character mapping).",
+        description="A text layer is unusable when fewer than this share of its printed characters mean anything: "
+        "glyphs pdfium could map to no character come out as private-use, replacement or control characters.",
     )
     min_image_share: float = Field(
         0.1,
@@ -62,6 +81,18 @@ class OcrSettings(BaseModel):
         le=100,
         description="A line tesseract reads with a lower mean word confidence (0-100) is dropped: specks and the "
         "texture of pictures come out as such lines.",
+    )
+    vertical_ratio: float = Field(
+        2.0,
+        gt=0,
+        description="A word of three letters or more whose box is this many times taller than wide is set vertically "
+        "(a margin stamp) and left out.",
+    )
+    size_tolerance: float = Field(
+        0.1,
+        ge=0,
+        description="OCR'd type sizes within this share of the document's most common one are taken as that size: "
+        "the body is one size, and headings set larger stand out from it.",
     )
     min_page_chars: int = Field(
         10,

@@ -39,9 +39,11 @@ def scan(page: object, height: float) -> PageObjects:
     curves = 0
     bounds = (ctypes.c_float * 4)()
     at = [ctypes.addressof(bounds) + 4 * i for i in range(4)]
-    stack: list[tuple[int, bool, int]] = [(pdf.handle(page), False, 0)]
+    matrix = (ctypes.c_float * 6)()
+    # Objects inside a form report their bounds in the form's space: its matrix (and its parents') maps them.
+    stack: list[tuple[int, bool, int, tuple[float, ...]]] = [(pdf.handle(page), False, 0, _IDENTITY)]
     while stack:
-        container, in_form, depth = stack.pop()
+        container, in_form, depth, to_page = stack.pop()
         count = (pdf.count_form_objects if in_form else pdf.count_page_objects)(container)
         get = pdf.get_form_object if in_form else pdf.get_page_object
         for i in range(count):
@@ -63,13 +65,30 @@ def scan(page: object, height: float) -> PageObjects:
                     _add_rules(found.edges, *bounds, height)
             elif kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
                 if pdf.object_bounds(obj, *at):
-                    found.image_area += max(0.0, bounds[2] - bounds[0]) * max(0.0, bounds[3] - bounds[1])
+                    found.image_area += _area(bounds, to_page)
             elif kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < _MAX_DEPTH:
-                stack.append((obj, True, depth + 1))
+                mapped = pdf.object_matrix(obj, ctypes.addressof(matrix))
+                stack.append((obj, True, depth + 1, _compose(tuple(matrix), to_page) if mapped else to_page))
     horizontal = sum(1 for e in found.edges if e["orientation"] == "h")
     if curves > _MAX_CURVES or horizontal < 2 or len(found.edges) - horizontal < 2 or len(found.edges) > _MAX_EDGES:
         found.edges = []
     return found
+
+
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _compose(inner: tuple[float, ...], outer: tuple[float, ...]) -> tuple[float, ...]:
+    """The matrix applying `inner`, then `outer` (PDF matrices a b c d e f)."""
+    a, b, c, d, e, f = inner
+    A, B, C, D, E, F = outer
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _area(bounds: ctypes.Array, m: tuple[float, ...]) -> float:
+    """The page area of a box given in a form's space (a parallelogram once mapped: |det| times its area)."""
+    width, height = max(0.0, bounds[2] - bounds[0]), max(0.0, bounds[3] - bounds[1])
+    return abs(m[0] * m[3] - m[1] * m[2]) * width * height
 
 
 def _font_name(font: int) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 from kb.evaluate import Question
 from kb.lexical import STOPWORDS, tokenize
+from kb.ocr_settings import OcrSettings
 from kb.parse import ParseError, parse_pdf
 
 
@@ -39,7 +40,13 @@ def page_gold(
 
 
 def build(
-    questions: list[Question], corpus: Path, min_share: float, margin: float, max_mb: float, warn: Callable[[str], None]
+    questions: list[Question],
+    corpus: Path,
+    min_share: float,
+    margin: float,
+    max_mb: float,
+    warn: Callable[[str], None],
+    ocr: OcrSettings | None = None,
 ) -> list[dict[str, Any]]:
     """Page-gold records for the answerable questions with a document and an answer; `warn` gets one line for
     each gold document that cannot be read (its questions get no gold)."""
@@ -50,7 +57,7 @@ def build(
             continue
         if q.doc_id not in words:
             try:
-                doc = parse_pdf(corpus / f"{q.doc_id}.pdf", q.doc_id, max_mb)
+                doc = parse_pdf(corpus / f"{q.doc_id}.pdf", q.doc_id, max_mb, ocr)
                 words[q.doc_id] = [(p.number, set(tokenize(" ".join(ln.text for ln in p.lines)))) for p in doc.pages]
             except (OSError, ParseError) as exc:
                 reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)

@@ -9,6 +9,7 @@ with their headers (kb.unruled_tables), line-break hyphens settled (kb.hyphenati
 
 from __future__ import annotations
 
+import os
 import signal
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ from kb.contents import mark_contents_pages
 from kb.furniture import remove_furniture
 from kb.headings import mark_headings
 from kb.hyphenation import resolve_hyphens
-from kb.ocr import OcrProgress, needs_ocr, recognise
+from kb.ocr import OcrProgress, needs_ocr, recognise, stop_all
 from kb.page_objects import scan
 from kb.page_text import read_lines
 from kb.parsed import Line, Page, ParsedDocument
@@ -117,8 +118,8 @@ def parse_pdf(
         if images:
             read = recognise(pdf, images, ocr, progress)
             notes = read.notes
-            for index, lines in read.lines.items():
-                pages[index].lines, pages[index].ocr = lines, True
+            for index in images:  # a page OCR skipped keeps no text: its text layer was found unusable
+                pages[index].lines, pages[index].ocr = read.lines.get(index, []), index in read.lines
     except pdfium.PdfiumError as exc:
         raise ParseError(f"damaged PDF ({exc})") from exc
     except ParseError:
@@ -159,10 +160,18 @@ _events: SimpleQueue | None = None  # in a parser process: where OCR progress go
 
 def start_worker(events: SimpleQueue) -> None:
     """A parser process's start: Ctrl-C reaches the whole process group, and the parent decides what stops (the
-    workers print no tracebacks of their own); OCR progress is sent to the parent through `events`."""
+    workers print no tracebacks of their own); stopped, it stops its tesseract processes first, which would
+    otherwise outlive it; OCR progress is sent to the parent through `events`."""
     global _events
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop_worker)
     _events = events
+
+
+def _stop_worker(signum: int, frame: object) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the pool may send it twice: stop once
+    stop_all()
+    os._exit(128 + signum)
 
 
 def parse_or_reason(

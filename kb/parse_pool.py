@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
+import threading
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker, util
@@ -27,14 +28,18 @@ OcrEvent = tuple[str, int, int]  # (path, pages OCR'd, pages to OCR)
 class ParsePool:
     """Parser worker processes with their jobs, one per file; without workers, files are parsed on the spot."""
 
-    def __init__(self, workers: int, max_mb: float, ocr: OcrSettings | None = None):
+    def __init__(self, workers: int, max_mb: float, ocr: OcrSettings | None = None, processes: bool | None = None):
+        """`workers` processes, or none (files parsed on the spot) when `processes` is False; by default processes
+        when there are two workers or more. One process for one file keeps pdfium and OCR off the caller's threads
+        (pdfium is not thread-safe; a page of the workbench renders with it)."""
         self.max_mb = max_mb
+        self._closed = threading.Event()  # stops a parse on the spot at its next OCR'd page
         self.ocr = ocr or OcrSettings()
         self._pool: ProcessPoolExecutor | None = None
         # OCR progress: from the parser processes, or from a parse on the spot (on the caller's thread).
         self._local: queue.SimpleQueue[OcrEvent] = queue.SimpleQueue()
         self._remote: SimpleQueue | None = None
-        if workers > 1:
+        if workers >= 1 and (workers > 1 if processes is None else processes):
             _reap_resource_tracker_at_exit()
             context = multiprocessing.get_context("spawn")  # no fork of a process holding threads and a model
             # Written straight to its pipe (no feeder thread): a file's last OCR report is there before its result.
@@ -101,6 +106,8 @@ class ParsePool:
         if job is None:
 
             def progress(done: int, total: int) -> None:
+                if self._closed.is_set():
+                    raise InterruptedError("ingestion was interrupted")
                 self._local.put((str(path), done, total))
 
             return parse_or_reason(str(path), doc_id_for(path), self.max_mb, self.ocr, progress)
@@ -130,13 +137,16 @@ class ParsePool:
         """Cancel the queued parses and stop the workers, waiting until they have exited (so their resource use is
         accounted to this process). A parse still running is nobody's any more: its process is terminated rather
         than kept alive, which would hold the command up, or outlive it, for as long as the file takes."""
+        self._closed.set()
         pool, self._pool = self._pool, None
         if pool is None:
             return
         if all(job.done() for job in [*self._jobs.values(), *self._dropped]):
             pool.shutdown(wait=True, cancel_futures=True)
-            return
-        _terminate(pool)
+        else:
+            _terminate(pool)
+        if self._remote is not None:
+            self._remote.close()  # after the workers: none writes to it any more
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:

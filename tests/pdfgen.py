@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import textwrap
 from pathlib import Path
 
@@ -133,6 +134,28 @@ def scanned_pdf(path: Path, source: Path, dpi: int = 150) -> Path:
     images = [pdf[i].render(scale=dpi / 72, grayscale=True).to_pil().convert("L") for i in range(len(pdf))]
     pdf.close()
     images[0].save(path, save_all=True, append_images=images[1:], resolution=dpi)
+    return path
+
+
+def form_scan_pdf(path: Path, source: Path, scale: tuple[float, float] = (5.95, 8.42)) -> Path:
+    """Page 2 of `source` as a scan drawn inside a form XObject of 100 x 100 units, scaled by `scale` on the page
+    (as imposition tools and some scanners write pages): the default fills an A4 page."""
+    import pypdfium2 as pdfium
+    from reportlab.lib.utils import ImageReader
+
+    pdf = pdfium.PdfDocument(str(source))
+    image = pdf[1].render(scale=150 / 72, grayscale=True).to_pil().convert("L")
+    pdf.close()
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.beginForm("scan", 0, 0, 100, 100)
+    c.drawImage(ImageReader(buf), 0, 0, width=100, height=100)
+    c.endForm()
+    c.scale(*scale)
+    c.doForm("scan")
+    c.showPage()
+    c.save()
     return path
 
 

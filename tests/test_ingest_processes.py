@@ -80,6 +80,25 @@ def test_an_interruption_in_the_middle_leaves_no_process(tmp_path: Path, how: st
     assert "Traceback" not in err, err
 
 
+@pytest.mark.parametrize("how", ["ctrl-c", "kill"])
+def test_an_interruption_during_ocr_leaves_no_tesseract_behind(tmp_path: Path, how: str):
+    folder = tmp_path / "scans"
+    folder.mkdir()
+    for name in ("one", "two", "three"):
+        pdfgen.scanned_pdf(folder / f"{name}.pdf", pdfgen.long_pdf(tmp_path / f"{name}-text.pdf", pages=8))
+    with _ingest(tmp_path / "store", folder, tmp_path) as proc:
+        deadline = time.monotonic() + 90
+        while not any("(tesseract)" in line for line in _session(proc.pid)):
+            assert proc.poll() is None and time.monotonic() < deadline, "no page was ever OCR'd"
+            time.sleep(0.05)
+        if how == "ctrl-c":
+            os.killpg(proc.pid, signal.SIGINT)  # tesseract gets it too; the parsers go on with their next pages
+        else:
+            proc.terminate()
+        assert proc.wait(timeout=60) == 130, (tmp_path / "err.txt").read_text()[-2000:]
+    assert "Traceback" not in (tmp_path / "err.txt").read_text()
+
+
 def test_early_parses_still_running_when_the_ingestion_ends_leave_no_process(tmp_path: Path):
     folder = slow_pdfs(tmp_path / "slow")[0].parent
     # A store that holds both files, without the hint that says so: both are parsed early, for nothing.

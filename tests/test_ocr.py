@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 
 from kb import ocr
@@ -11,6 +12,7 @@ from kb.base import KnowledgeBase
 from kb.cli import main
 from kb.ocr import lines_from_tsv, needs_ocr, page_ranges, settle_sizes
 from kb.ocr_settings import OcrSettings
+from kb.page_objects import scan
 from kb.parse import ParseError, parse_pdf
 from kb.parsed import Line
 from kb.settings import KBSettings
@@ -77,11 +79,16 @@ def test_needs_ocr_only_for_image_pages_without_usable_text():
     stamp = [Line("Page 3", 0, 0, 30, 10)]
     garbled = [Line("\ue000\ue001\ue002 " * 20, 0, 0, 30, 10)]
     text = [Line("A page of running text with enough words to be read as it is.", 0, 0, 300, 10)]
+    scanner_layer = [
+        Line("A scanner's own OCR layer holds the words of the whole page, line after line. " * 4, 0, 0, 9, 9)
+    ]
     page = 600.0 * 800.0
     assert needs_ocr([], page * 0.9, page, settings)  # a scan
     assert needs_ocr(stamp, page * 0.9, page, settings)  # a scan with a scanner's stamp
-    assert needs_ocr(garbled, page * 0.9, page, settings)  # glyphs without a character mapping
-    assert not needs_ocr(text, page * 0.9, page, settings)  # a figure with its caption: the text layer is used
+    assert needs_ocr([Line("Scanned with PocketScan Pro", 0, 0, 30, 10)], page * 0.95, page, settings)
+    assert needs_ocr(garbled, page * 0.5, page, settings)  # glyphs without a character mapping
+    assert not needs_ocr(text, page * 0.5, page, settings)  # a figure with its caption: the text layer is used
+    assert not needs_ocr(scanner_layer, page, page, settings)  # a scan already OCR'd by its scanner
     assert not needs_ocr([], page * 0.02, page, settings)  # a page with a small logo only
     assert not needs_ocr([], page * 0.9, page, OcrSettings(enabled=False))
 
@@ -106,12 +113,38 @@ def test_scanned_pdf_is_read_by_ocr_with_boxes_and_progress(tmp_path: Path):
     assert 0 < marker.x0 < marker.x1 < doc.pages[1].width and 0 < marker.top < marker.bottom < doc.pages[1].height
 
 
+def test_a_scan_inside_a_scaled_form_is_measured_on_the_page_and_read(tmp_path: Path):
+    report = pdfgen.report_pdf(tmp_path / "report.pdf")
+    doc = parse_pdf(pdfgen.form_scan_pdf(tmp_path / "form.pdf", report), "form", 10)
+    assert doc.pages[0].ocr and "basalt station" in " ".join(ln.text for ln in doc.pages[0].lines)
+    pdf = pdfium.PdfDocument(str(pdfgen.form_scan_pdf(tmp_path / "half.pdf", report, (2.975, 4.21))))
+    page = pdf[0]
+    width, height = page.get_size()
+    assert scan(page.raw, height).image_area / (width * height) == pytest.approx(0.25, abs=0.01)
+    pdf.close()
+
+
 def test_mixed_pdf_keeps_its_text_pages_and_skips_a_blank_scan_with_a_note(tmp_path: Path):
     doc = parse_pdf(pdfgen.mixed_pdf(tmp_path / "mixed.pdf", tmp_path), "mixed", 10)
     assert [p.ocr for p in doc.pages] == [False, True, False, False]
     assert doc.notes == ["page 3 skipped: blank image"]
     assert "basalt station" in " ".join(ln.text for ln in doc.pages[1].lines)
     assert not doc.pages[2].lines
+
+
+def test_notes_name_each_reason_once_with_its_pages(tmp_path: Path):
+    blank = pdfgen.blank_scan_pdf(tmp_path / "blank.pdf")
+    scanned = pdfgen.scanned_pdf(tmp_path / "scan.pdf", pdfgen.report_pdf(tmp_path / "report.pdf"))
+    out = pdfium.PdfDocument.new()
+    for source, index in ((blank, 0), (blank, 0), (scanned, 1), (blank, 0), (scanned, 2)):
+        pdf = pdfium.PdfDocument(str(source))
+        out.import_pages(pdf, [index])
+        pdf.close()
+    out.save(str(tmp_path / "both.pdf"))
+    out.close()
+    doc = parse_pdf(tmp_path / "both.pdf", "both", 10)
+    assert doc.notes == ["pages 1-2, 4 skipped: blank image"]
+    assert [p.ocr for p in doc.pages] == [False, False, True, False, True]
 
 
 def test_a_document_with_no_readable_page_gets_one_line_error(tmp_path: Path):
