@@ -110,7 +110,12 @@ def test_scanned_pdf_is_read_by_ocr_with_boxes_and_progress(tmp_path: Path):
     assert doc.title == "Quarterly Field Report on Sensor Arrays"  # the cover's large type, read from pixels
     assert any(ln.kind == "heading" and ln.text == "2 Results" for ln in doc.pages[1].lines)
     marker = next(ln for ln in doc.pages[1].lines if "basalt" in ln.text)
-    assert 0 < marker.x0 < marker.x1 < doc.pages[1].width and 0 < marker.top < marker.bottom < doc.pages[1].height
+    printed = next(ln for ln in parse_pdf(tmp_path / "report.pdf", "report", 10).pages[1].lines if "basalt" in ln.text)
+    box, text_box = (
+        (marker.x0, marker.top, marker.x1, marker.bottom),
+        (printed.x0, printed.top, printed.x1, printed.bottom),
+    )
+    assert box == pytest.approx(text_box, abs=3)  # where the text layer has the line, in points
 
 
 def test_a_scan_inside_a_scaled_form_is_measured_on_the_page_and_read(tmp_path: Path):
@@ -161,6 +166,18 @@ def test_without_tesseract_the_image_pages_are_skipped_and_the_reason_given(tmp_
     scan = pdfgen.scanned_pdf(tmp_path / "scan.pdf", tmp_path / "mixed-text.pdf")
     with pytest.raises(ParseError, match=r"pages 1-3 skipped: OCR unavailable, tesseract is not installed"):
         parse_pdf(scan, "scan", 10)
+
+
+def test_ocr_settings_reach_the_parser_processes(tmp_path: Path):
+    folder = tmp_path / "scans"
+    folder.mkdir()
+    report = pdfgen.report_pdf(tmp_path / "report.pdf")
+    for name in ("one", "two"):
+        pdfgen.scanned_pdf(folder / f"{name}.pdf", report)
+    settings = KBSettings(store_dir=tmp_path / "store", parse_workers=2, ocr=OcrSettings(enabled=False))
+    summary = KnowledgeBase(settings).ingest([folder])
+    assert [f.status for f in summary.files] == ["failed", "failed"]
+    assert all(f.error.endswith("no extractable text (scanned image?)") for f in summary.files)
 
 
 def test_page_limit_skips_later_image_pages_with_a_note(tmp_path: Path):
