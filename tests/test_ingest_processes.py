@@ -123,12 +123,15 @@ def test_early_parses_still_running_when_the_ingestion_ends_leave_no_process(tmp
     assert "2 unchanged" in (tmp_path / "out.txt").read_text()
 
 
-def test_an_interrupt_while_the_store_and_model_open_takes_effect_after():
+def test_an_interrupt_while_the_store_and_model_open_takes_effect_after(request: pytest.FixtureRequest):
     """Ctrl-C or `kill` in the middle of a native library's import left it half loaded (the command then hung or
     died without closing its parser processes): during start-up they wait for its end."""
     from kb.cli import _interrupts_deferred
 
     reached = []
+    # As in a terminal: a process started in the background by a shell without job control inherits SIGINT ignored.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    request.addfinalizer(lambda: signal.signal(signal.SIGINT, inherited))
     with pytest.raises(KeyboardInterrupt), _interrupts_deferred():
         os.kill(os.getpid(), signal.SIGINT)
         os.kill(os.getpid(), signal.SIGTERM)
