@@ -113,7 +113,8 @@ def stop_all() -> None:
 def run_tesseract(image: bytes, dpi: float, settings: OcrSettings) -> str:
     """tesseract's TSV for one page image; OSError or SubprocessError with the reason when it fails."""
     exe = shutil.which("tesseract") or "tesseract"
-    command = [exe, "stdin", "stdout", "--dpi", str(round(dpi)), "-l", settings.language, "--psm", "3", "tsv"]
+    psm = "1" if settings.detect_orientation else "3"  # 1: page segmentation after orientation detection
+    command = [exe, "stdin", "stdout", "--dpi", str(round(dpi)), "-l", settings.language, "--psm", psm, "tsv"]
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one core each: pages run side by side instead
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     with _running_lock:
@@ -135,26 +136,33 @@ def run_tesseract(image: bytes, dpi: float, settings: OcrSettings) -> str:
 
 def lines_from_tsv(tsv: str, scale: float, min_confidence: float, vertical: float = 2.0) -> list[Line]:
     """tesseract's words grouped into its lines, in its reading order, with boxes in points (top-left origin).
-    Vertical text (an arXiv stamp in the margin) is left out: its size would read as a cover's display type."""
-    groups: dict[tuple[str, str, str], list[tuple[float, float, float, float, str, float]]] = {}
+    Text set across the page's reading direction (an arXiv stamp in the margin) is left out: its size would read as
+    a cover's display type. A page scanned sideways, which tesseract reads turned (its boxes stay on the page as
+    scanned), reads across: its words' widths are their heights."""
+    words: list[tuple[tuple[str, str, str], tuple[float, float, float, float, str, float]]] = []
     for row in tsv.splitlines()[1:]:
         cols = row.split("\t")
         if len(cols) < 12 or cols[0] != "5" or not cols[11].strip():
             continue
         left, top, width, height = (int(v) / scale for v in cols[6:10])
-        if height > vertical * width and len(cols[11].strip()) >= 3:  # one letter or two may be tall
+        box = (left, top, left + width, top + height, cols[11].strip(), float(cols[10]))
+        words.append(((cols[2], cols[3], cols[4]), box))
+    long = [w for _, w in words if len(w[4]) >= 3]  # one letter or two may be tall either way
+    sideways = sum(w[3] - w[1] > vertical * (w[2] - w[0]) for w in long) > len(long) / 2
+    groups: dict[tuple[str, str, str], list[tuple[float, float, float, float, str, float]]] = {}
+    for key, w in words:
+        along, across = (w[3] - w[1], w[2] - w[0]) if sideways else (w[2] - w[0], w[3] - w[1])
+        if len(w[4]) >= 3 and across > vertical * along:
             continue
-        groups.setdefault((cols[2], cols[3], cols[4]), []).append(
-            (left, top, left + width, top + height, cols[11].strip(), float(cols[10]))
-        )
+        groups.setdefault(key, []).append(w)
     lines: list[Line] = []
-    for words in groups.values():
-        if sum(w[5] for w in words) / len(words) < min_confidence:
+    for group in groups.values():
+        if sum(w[5] for w in group) / len(group) < min_confidence:
             continue
-        text = " ".join(w[4] for w in words)
-        top, bottom = min(w[1] for w in words), max(w[3] for w in words)
-        line = Line(text, min(w[0] for w in words), top, max(w[2] for w in words), bottom, _type_size(words))
-        line.words = [w[:5] for w in words]
+        text = " ".join(w[4] for w in group)
+        top, bottom = min(w[1] for w in group), max(w[3] for w in group)
+        line = Line(text, min(w[0] for w in group), top, max(w[2] for w in group), bottom, _type_size(group, sideways))
+        line.words = [w[:5] for w in group]
         line.broken = len(text) > 2 and text.endswith("-") and text[-2].isalpha()
         lines.append(line)
     return lines
@@ -164,18 +172,21 @@ _ASCENDING = set("ABCDEFGHIJKLMNOPQRSTUVWXYZbdfhiklt0123456789")
 _DESCENDING = set("gjpqy")
 
 
-def _type_size(words: list[tuple[float, float, float, float, str, float]]) -> float:
-    """The type size of a line, to the half point, from its words' heights: a word's box spans its letters'
-    ascenders and descenders, about 0.92 of the size with both, 0.7 with one of them, 0.48 with neither ("we")."""
+def _type_size(words: list[tuple[float, float, float, float, str, float]], sideways: bool = False) -> float:
+    """The type size of a line, to the half point, from its words' heights (widths on a page turned sideways): a
+    word's box spans its letters' ascenders and descenders, about 0.92 of the size with both, 0.7 with one of them,
+    0.48 with neither ("we")."""
     sizes = []
-    for _, top, _, bottom, text, _ in words:
+    for x0, top, x1, bottom, text, _ in words:
         letters = text.rstrip(".,;:")
         if not letters.isalnum():
             continue  # brackets, quotes and dashes reach other heights
         up, down = bool(_ASCENDING & set(letters)), bool(_DESCENDING & set(letters))
-        sizes.append((bottom - top) / (0.92 if up and down else 0.7 if up or down else 0.48))
+        extent = (x1 - x0) if sideways else (bottom - top)
+        sizes.append(extent / (0.92 if up and down else 0.7 if up or down else 0.48))
     if not sizes:
-        sizes = [(max(w[3] for w in words) - min(w[1] for w in words)) / 0.92]
+        low, high = (0, 2) if sideways else (1, 3)
+        sizes = [(max(w[high] for w in words) - min(w[low] for w in words)) / 0.92]
     return round(2 * float(np.median(sizes))) / 2
 
 

@@ -23,6 +23,11 @@ class OcrSettings(BaseModel):
         description="Resolution pages are rendered at for OCR: tesseract reads best at about 300 dpi, also from a "
         "page scanned at 150 dpi (rendered larger).",
     )
+    detect_orientation: bool = Field(
+        True,
+        description="Detect each page's orientation first, so a page scanned sideways or upside down is read (about "
+        "a tenth slower; needs tesseract's 'osd' data, which its package installs).",
+    )
     max_pixels: int = Field(
         40_000_000,
         ge=1_000_000,

@@ -126,12 +126,16 @@ def image_only_pdf(path: Path) -> Path:
     return path
 
 
-def scanned_pdf(path: Path, source: Path, dpi: int = 150) -> Path:
-    """An image-only copy of `source`: each page rendered to gray pixels at `dpi`, as a scanner would give it."""
+def scanned_pdf(path: Path, source: Path, dpi: int = 150, turn: int = 0) -> Path:
+    """An image-only copy of `source`: each page rendered to gray pixels at `dpi`, as a scanner would give it
+    (turned by `turn` degrees counter-clockwise: fed in sideways)."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(str(source))
-    images = [pdf[i].render(scale=dpi / 72, grayscale=True).to_pil().convert("L") for i in range(len(pdf))]
+    images = [
+        pdf[i].render(scale=dpi / 72, grayscale=True).to_pil().convert("L").rotate(turn, expand=True)
+        for i in range(len(pdf))
+    ]
     pdf.close()
     images[0].save(path, save_all=True, append_images=images[1:], resolution=dpi)
     return path

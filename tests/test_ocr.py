@@ -118,6 +118,17 @@ def test_scanned_pdf_is_read_by_ocr_with_boxes_and_progress(tmp_path: Path):
     assert box == pytest.approx(text_box, abs=3)  # where the text layer has the line, in points
 
 
+def test_a_page_scanned_sideways_is_read_with_its_boxes_on_the_page_as_scanned(tmp_path: Path):
+    report = pdfgen.report_pdf(tmp_path / "report.pdf")
+    doc = parse_pdf(pdfgen.scanned_pdf(tmp_path / "turned.pdf", report, turn=90), "turned", 10)
+    page = doc.pages[1]
+    assert page.width > page.height  # the scan is landscape: its text runs bottom to top
+    marker = next(ln for ln in page.lines if "basalt station logged the highest humidity" in ln.text)
+    assert marker.bottom - marker.top > 5 * (marker.x1 - marker.x0)  # a tall box, where the line is on the scan
+    assert 9 <= marker.size <= 11.5  # read across the line, as on an upright page (10 pt)
+    assert "cobalt sensors failed" in " ".join(ln.text for ln in doc.pages[2].lines)
+
+
 def test_a_scan_inside_a_scaled_form_is_measured_on_the_page_and_read(tmp_path: Path):
     report = pdfgen.report_pdf(tmp_path / "report.pdf")
     doc = parse_pdf(pdfgen.form_scan_pdf(tmp_path / "form.pdf", report), "form", 10)
