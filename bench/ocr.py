@@ -14,6 +14,7 @@ import tempfile
 import time
 import unicodedata
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -58,17 +59,24 @@ def word_recall(reference: Counter[str], read: Counter[str]) -> float:
     return sum(min(n, read[w]) for w, n in reference.items()) / total if total else 1.0
 
 
-def image_copy(pages: list[tuple[Path, int]], out: Path, dpi: int = RENDER_DPI) -> None:
-    """An image-only PDF of the given pages (file, 0-based index), each rendered in gray at `dpi`."""
+def _open_pages(pages: list[tuple[Path, int]]) -> Iterator[tuple[Path, int, Any]]:
+    """Each page (file, 0-based index) as a pypdfium2 page, each file opened once."""
     import pypdfium2 as pdfium
 
-    images = []
-    for path, index in pages:
-        pdf = pdfium.PdfDocument(str(path))
-        try:
-            images.append(pdf[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L"))
-        finally:
+    opened: dict[Path, Any] = {}
+    try:
+        for path, index in pages:
+            if path not in opened:
+                opened[path] = pdfium.PdfDocument(str(path))
+            yield path, index, opened[path][index]
+    finally:
+        for pdf in opened.values():
             pdf.close()
+
+
+def image_copy(pages: list[tuple[Path, int]], out: Path, dpi: int = RENDER_DPI) -> None:
+    """An image-only PDF of the given pages (file, 0-based index), each rendered in gray at `dpi`."""
+    images = [page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L") for _, _, page in _open_pages(pages)]
     images[0].save(out, save_all=True, append_images=images[1:], resolution=dpi)
 
 
@@ -115,13 +123,9 @@ def recall_of(pages: list[tuple[Path, int]], folder: Path, label: str) -> Recall
         seconds = time.perf_counter() - started
     finally:
         pdf.close()
+    references = [words(page.get_textpage().get_text_range()) for _, _, page in _open_pages(pages)]
     total_words, found, worst = 0, 0.0, ("", 2.0)
-    for position, (path, index) in enumerate(pages):
-        source = pdfium.PdfDocument(str(path))
-        try:
-            ref = words(source[index].get_textpage().get_text_range())
-        finally:
-            source.close()
+    for position, ((path, index), ref) in enumerate(zip(pages, references)):
         got = words(" ".join(ln.text for ln in read.lines.get(position, [])))
         recall = word_recall(ref, got)
         total_words += sum(ref.values())

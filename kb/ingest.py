@@ -152,6 +152,7 @@ class Ingestion:
 
         # Chunking and tokenizing run one document ahead on a thread of their own, so the embedding never waits.
         chunker = ThreadPoolExecutor(1, thread_name_prefix="kb-chunk")
+        positions = {str(path): index for index, path, _ in queue}  # OCR progress names its file by path
         ahead: list[Future[Prepared]] = []
         try:
             with _short_gil_handover():
@@ -163,7 +164,7 @@ class Ingestion:
                     job = ahead.pop(0)
                     if position + 1 < len(queue):
                         ahead.append(chunker.submit(self._chunk, queue[position + 1][1], parsers))
-                    parsed, prepared = _wait(job, parsers, report, {str(p): i for i, p, _ in queue}, total)
+                    parsed, prepared = _wait(job, parsers, report, positions, total)
                     if not isinstance(parsed, str):
                         report(
                             Progress(

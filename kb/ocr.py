@@ -136,7 +136,7 @@ def run_tesseract(image: bytes, dpi: float, settings: OcrSettings) -> str:
 
 def lines_from_tsv(tsv: str, scale: float, min_confidence: float, vertical: float = 2.0) -> list[Line]:
     """tesseract's words grouped into its lines, in its reading order, with boxes in points (top-left origin).
-    Text set across the page's reading direction (an arXiv stamp in the margin) is left out: its size would read as
+    Text set across the page's reading direction (a stamp in the margin) is left out: its size would read as
     a cover's display type. A page scanned sideways, which tesseract reads turned (its boxes stay on the page as
     scanned), reads across: its words' widths are their heights."""
     words: list[tuple[tuple[str, str, str], tuple[float, float, float, float, str, float]]] = []

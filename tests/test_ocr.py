@@ -50,7 +50,7 @@ def test_low_confidence_lines_and_vertical_text_are_left_out():
             _word(1, 1, 100, 100, 200, 30, 91, "Readable"),
             _word(2, 1, 100, 300, 40, 30, 12, "~%"),  # the texture of a picture
             _word(2, 1, 150, 300, 40, 30, 20, "|\\"),
-            _word(3, 1, 10, 100, 30, 600, 90, "arXiv:2301.0001"),  # a margin stamp set vertically
+            _word(3, 1, 10, 100, 30, 600, 90, "preprint:2301.0001"),  # a margin stamp set vertically
         ]
     )
     assert [ln.text for ln in lines_from_tsv(tsv, scale=1.0, min_confidence=40)] == ["Readable"]
