@@ -40,3 +40,27 @@ def shared_kb(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
     summary = kb.ingest([folder])
     assert not summary.failed, summary.failed
     return kb
+
+
+@pytest.fixture(scope="module")
+def plant_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("workbench")
+    docs = root / "docs"
+    docs.mkdir()
+    pdfgen.plant_pdf(docs / "plant.pdf")
+    pdfgen.report_pdf(docs / "report.pdf")
+    KnowledgeBase(KBSettings(store_dir=root / "store", parse_workers=1)).ingest([docs])
+    return root / "store"
+
+
+@pytest.fixture
+def ui_env(plant_store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The workbench's environment for AppTest: the plant store; runs, checkpoints, conversations and saved
+    settings of this test only; an Ollama URL nothing answers. Returns the test's data folder."""
+    from tests.fake_ollama import free_port_url
+
+    monkeypatch.setenv("KB_STORE_DIR", str(plant_store))
+    monkeypatch.setenv("AGENT_RUNS_DIR", str(tmp_path / "runs"))
+    monkeypatch.setenv("AGENT_CHECKPOINT_PATH", str(tmp_path / "checkpoints.sqlite"))
+    monkeypatch.setenv("AGENT_OLLAMA_URL", free_port_url())
+    return tmp_path

@@ -104,37 +104,49 @@ def test_upload_ask_approve_and_open_citation(server: str, tmp_path: Path) -> No
     pdf = pdfgen.plant_pdf(tmp_path / "plant notes.pdf")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        page = browser.new_page(viewport={"width": 1400, "height": 1400})
+        page = browser.new_page(viewport={"width": 1400, "height": 1400}, accept_downloads=True)
         timeout_ms = int(os.environ.get("BROWSER_TIMEOUT_MS", "90000"))
         page.set_default_timeout(timeout_ms)
         # expect() has its own 5 s default; the first ingestion loads the embedding model cold.
         expect.set_options(timeout=timeout_ms)
         try:
             first_panel = _journey(page, server, pdf)
+            timings = _conversation_speed(page)
         except Exception:
             page.screenshot(path=str(OUT / "failure.png"), full_page=True)
             raise
         finally:
             browser.close()
-    (OUT / "metrics.json").write_text(json.dumps({"submit_to_first_evidence_seconds": round(first_panel, 3)}))
+    metrics = {"submit_to_first_evidence_seconds": round(first_panel, 3), **timings}
+    (OUT / "metrics.json").write_text(json.dumps(metrics, indent=1))
     print(f"\nsubmit to first evidence panel: {first_panel:.2f} s")
+    print(
+        "conversation: question 1 first evidence {q1_first_evidence_s:.2f} s, answer {q1_answer_s:.2f} s; "
+        "question 10 first evidence {q10_first_evidence_s:.2f} s, answer {q10_answer_s:.2f} s".format(**timings)
+    )
 
 
 def _journey(page: Any, server: str, pdf: Path) -> float:
     from playwright.sync_api import expect
 
-    page.goto(server)
-    page.get_by_role("link", name="Library").click()
+    page.goto(f"{server}/library")  # every page opens at its own address
     scan = pdfgen.image_only_pdf(pdf.parent / "scan.pdf")
     page.locator("input[type=file]").set_input_files([str(scan), str(pdf)])
     page.get_by_role("button", name="Ingest").click()
-    # The bad file gets its one-line error inline; the good one is still ingested after it.
-    expect(page.get_by_text("scan.pdf: no extractable text (scanned image;", exact=False)).to_be_visible()
-    expect(page.get_by_text("plant_notes.pdf: 2 pages")).to_be_visible()
-    expect(page.get_by_text("Documents (1)")).to_be_visible()
-
+    expect(page.get_by_text(re.compile(r"Ingesting \d of 2|ingestion result\(s\) to see")).first).to_be_visible()
+    # Leave the page: the ingestion goes on in the server, and every page's sidebar follows it.
     page.get_by_role("link", name="Ask").click()
-    # Wait for the page switch to land: a widget click sent before it would rerun the old page.
+    expect(page.get_by_text(re.compile(r"Ingesting \d of 2|ingestion result\(s\) to see")).first).to_be_visible()
+    page.get_by_role("link", name="Library").click()
+    # The bad file gets its one-line error; the good one is still ingested after it; both kept until dismissed.
+    expect(page.get_by_text("scan.pdf: no extractable text (scanned image;", exact=False)).to_be_visible()
+    expect(page.get_by_text("plant_notes.pdf: added, 2 pages", exact=False)).to_be_visible()
+    expect(page.get_by_text("Documents (1)")).to_be_visible()
+    page.get_by_role("button", name="Dismiss").click()
+    expect(page.get_by_text("plant_notes.pdf: added, 2 pages", exact=False)).to_have_count(0)
+
+    page.goto(f"{server}/ask")
+    # Wait for the page to land: a widget click sent before it would rerun the old page.
     box = page.get_by_placeholder("Ask a question about your documents")
     expect(box).to_be_visible()
     page.get_by_text("Ask me before running a refined query").click()
@@ -147,12 +159,18 @@ def _journey(page: Any, server: str, pdf: Path) -> float:
     first_panel = time.perf_counter() - started
     page.screenshot(path=str(OUT / "ask-mid-run.png"), full_page=True)
 
-    refined = page.get_by_role("textbox", name="Refined query")
+    refined = page.get_by_role("textbox", name="Refined query", exact=True)
     expect(refined).to_be_visible()
     expect(page.get_by_text("Proposed refinement")).to_be_visible()
+    expect(page.get_by_placeholder(re.compile("waits for your approval"))).to_be_visible()
     page.screenshot(path=str(OUT / "approval.png"), full_page=True)
+    # A reload keeps the conversation (named in the URL) and its waiting approval.
+    page.reload()
+    refined = page.get_by_role("textbox", name="Refined query", exact=True)
+    expect(refined).to_be_visible()
     refined.fill("thermal drift compensator recalibrated")
-    page.get_by_role("button", name="Edit & run").click()
+    refined.press("Enter")  # Enter runs the edited text
+    expect(page.get_by_text("edit: thermal drift compensator recalibrated", exact=False).first).to_be_attached()
 
     citation = page.get_by_text(re.compile(r"^\[c\d+\] plant_notes · p\. 2")).first
     expect(citation).to_be_visible()
@@ -164,4 +182,57 @@ def _journey(page: Any, server: str, pdf: Path) -> float:
     expect(image).to_be_visible()
     citation.scroll_into_view_if_needed()
     page.screenshot(path=str(OUT / "citation.png"))
+
+    page.get_by_text("Copy or export this answer").last.click()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Markdown").last.click()
+    exported = Path(download.value.path()).read_text(encoding="utf-8")
+    assert "# When is the TDC-X9 recalibrated?" in exported and "plant_notes" in exported
     return first_panel
+
+
+QUESTIONS = [
+    "When is the thermal drift compensator recalibrated?",
+    "What does the thermal team recalibrate?",
+]
+
+
+def _conversation_speed(page: Any, turns: int = 10) -> dict[str, float]:
+    """Enter to first evidence and Enter to answer for each question of a new ten-question conversation."""
+    from playwright.sync_api import expect
+
+    page.get_by_text("Ask me before running a refined query").click()
+    _idle(page)
+    page.get_by_role("button", name="New chat").click()
+    expect(page.get_by_text("approval off")).to_be_visible()
+    first, answer = [], []
+    for n in range(1, turns + 1):
+        _idle(page)
+        box = page.get_by_placeholder("Ask a question about your documents")
+        expect(box).to_be_enabled()
+        question = f"{QUESTIONS[n % len(QUESTIONS)]} (turn {n})"  # names its own round and turn on the page
+        box.fill(question)
+        started = time.perf_counter()
+        box.press("Enter")
+        expect(page.get_by_text(f"Round 1 · initial · {question}").first).to_be_visible()
+        first.append(time.perf_counter() - started)
+        turn = page.get_by_test_id("stChatMessage").filter(has_text=f"Round 1 · initial · {question}")
+        expect(turn.get_by_text("Copy or export this answer").first).to_be_visible()
+        answer.append(time.perf_counter() - started)
+    page.screenshot(path=str(OUT / "conversation.png"), full_page=True)
+    return {
+        "q1_first_evidence_s": round(first[0], 3),
+        "q1_answer_s": round(answer[0], 3),
+        f"q{turns}_first_evidence_s": round(first[-1], 3),
+        f"q{turns}_answer_s": round(answer[-1], 3),
+        "first_evidence_s": [round(t, 3) for t in first],
+        "answer_s": [round(t, 3) for t in answer],
+    }
+
+
+def _idle(page: Any) -> None:
+    """Wait until no script run is under way (Streamlit shows its running indicator meanwhile)."""
+    from playwright.sync_api import expect
+
+    page.wait_for_timeout(100)  # let a rerun that was just asked for begin
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0)

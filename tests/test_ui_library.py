@@ -66,3 +66,29 @@ def test_upload_names_are_sanitised():
     assert safe_name("../../etc/pass wd.PDF") == "pass_wd.pdf"
     assert safe_name("C:\\Users\\me\\report v2.pdf") == "report_v2.pdf"
     assert safe_name("....pdf") == "document.pdf"
+
+
+def test_remove_asks_first_then_deletes_the_document_and_its_upload(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from tests import pdfgen
+
+    store = tmp_path / "ui-store"
+    uploads = tmp_path / "uploads"  # where the workbench saves uploads: beside the store
+    uploads.mkdir()
+    upload = pdfgen.report_pdf(uploads / "report.pdf")
+    mine = pdfgen.manual_pdf(tmp_path / "manual.pdf")  # a person's own file, ingested from where it lies
+    KnowledgeBase(KBSettings(store_dir=store, parse_workers=1)).ingest([upload, mine])
+    monkeypatch.setenv("KB_STORE_DIR", str(store))
+    monkeypatch.setenv("AGENT_RUNS_DIR", str(tmp_path / "runs"))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("views/library.py").run()
+    for doc_id in ("report", "manual"):
+        next(s for s in at.selectbox if s.label == "Remove a document").select(doc_id).run()
+        next(b for b in at.button if b.label == "Remove…").click().run()
+        assert any("Remove " + doc_id in m.value for m in at.markdown)  # the dialog asks first
+        assert "Documents (2)" in [s.value for s in at.subheader] or doc_id == "manual"
+        next(b for b in at.button if b.label == "Remove").click().run()
+        assert not at.exception
+        assert f"Removed {doc_id}." in [s.value for s in at.success]
+    assert "Documents (0)" in [s.value for s in at.subheader]
+    assert not upload.exists()  # the upload went with its document
+    assert mine.exists()  # a file outside the uploads folder is never deleted

@@ -7,33 +7,17 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from agent.conversations import Conversations
 from agent.runs import list_runs
-from kb.base import KnowledgeBase
-from kb.settings import KBSettings
-from tests import pdfgen
 from tests.fake_ollama import FakeOllama, free_port_url
 from ui.evidence import escape_md, marked
 
 APP = str(Path(__file__).resolve().parent.parent / "ui" / "app.py")
-
-
-@pytest.fixture(scope="module")
-def plant_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("workbench")
-    docs = root / "docs"
-    docs.mkdir()
-    pdfgen.plant_pdf(docs / "plant.pdf")
-    pdfgen.report_pdf(docs / "report.pdf")
-    KnowledgeBase(KBSettings(store_dir=root / "store", parse_workers=1)).ingest([docs])
-    return root / "store"
+CHARTS_PER_RUN = 2  # the evidence map and the node timeline
 
 
 @pytest.fixture
-def app(plant_store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
-    monkeypatch.setenv("KB_STORE_DIR", str(plant_store))
-    monkeypatch.setenv("AGENT_RUNS_DIR", str(tmp_path / "runs"))
-    monkeypatch.setenv("AGENT_CHECKPOINT_PATH", str(tmp_path / "checkpoints.sqlite"))
-    monkeypatch.setenv("AGENT_OLLAMA_URL", free_port_url())
+def app(ui_env: Path) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=90).run()
     assert not at.exception
     return at
@@ -51,11 +35,18 @@ def test_ask_answers_with_citation_and_charts(app: AppTest, tmp_path: Path) -> N
     assert "recalibrated every 90 days" in text.replace("\\", "")
     labels = [e.label for e in app.expander]
     assert any(label.startswith("[c") and "plant · p. 2" in label for label in labels)
-    assert "Charts for this run" in labels
-    assert app.status[0].label.startswith("Round 1 · initial")
-    assert len(app.get("plotly_chart")) == 4
+    assert "Copy or export this answer" in labels
+    assert any(t.label == "Charts for this run" and t.value for t in app.toggle)  # the latest run shows them
+    assert any(e.label.startswith("Round 1 · initial") for e in app.expander)
+    assert len(app.get("plotly_chart")) == CHARTS_PER_RUN
     runs = list_runs(tmp_path / "runs")
     assert len(runs) == 1 and runs[0].outcome == "answered" and runs[0].mode == "extractive"
+    # The run opened a conversation, named in the URL, that holds it.
+    [conversation] = Conversations(tmp_path / "conversations").listing()
+    assert (
+        app.query_params["c"] == [conversation.conversation_id] or app.query_params["c"] == conversation.conversation_id
+    )
+    assert conversation.run_ids == [runs[0].run_id]
 
 
 def test_approval_reject_then_history_replay(

@@ -1,4 +1,10 @@
-"""Ask page: chat-style questions, each round streamed live, approvals, the cited answer and the run's charts."""
+"""Ask page: a conversation of questions, each round streamed live, approvals that wait across reloads and
+restarts, the cited answer, its export and the run's charts.
+
+The conversation is named in the URL (`?c=...`), so a reload or a bookmark reopens it. Finished runs are read
+from their records once per session and drawn without charts unless asked, so the tenth answer comes as fast
+as the first: earlier turns show their answer and citations, and their evidence and charts on request.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +14,26 @@ from typing import Any
 
 import streamlit as st
 
+from agent.conversations import Conversation, new_conversation_id
+from agent.export import conversation_markdown, markdown_pdf
 from agent.runs import load_run
 from agent.settings import AgentSettings
 from ui import charts
+from ui.approval import approval_controls, confirm_new_question
 from ui.evidence import (
     answer_view,
     approval_note,
     escape_md,
     evidence_panel,
+    intent_line,
     refinement,
     replay_rounds,
     searched_note,
     verdict,
 )
-from ui.resources import agent, document_sources
+from ui.resources import agent, conversations, document_sources
+
+_FINISHED = "_finished_runs"  # session cache: run id -> final state (a finished run never changes)
 
 
 def one_line(exc: BaseException) -> str:
@@ -29,28 +41,24 @@ def one_line(exc: BaseException) -> str:
     return text if len(text) < 200 else text[:200] + " …"
 
 
-def live(events: Iterator[dict[str, Any]]) -> dict[str, Any] | None:
+def live(events: Iterator[dict[str, Any]], conversation_id: str, sources: dict[str, Path]) -> dict[str, Any] | None:
     """Draw each event as it arrives; returns the final (done/paused) event."""
     status = None
     tokens, token_area = "", None
     for ev in events:
         kind = ev["kind"]
-        if kind == "start":
-            st.session_state["runs"].append(ev["run_id"])  # listed even if the run is cut short
+        if kind == "start":  # listed in the conversation even if the run is cut short
+            conversations().add_run(conversation_id, ev["run_id"], ev["question"])
         elif kind == "node":
             node = ev["node"]
             if node == "route":
-                st.caption(
-                    f"Intent: {ev.get('intent')} · mode: {ev.get('mode')}"
-                    + (f" · topics: {' / '.join(ev['topics'])}" if ev.get("topics") else "")
-                )
+                intent_line(ev)
                 if ev.get("warning"):
                     st.warning(ev["warning"])
             elif node == "retrieve":
                 if status is not None:
                     status.update(expanded=False)
-                label = f"Round {ev['round']} · {ev['strategy']} · {ev['query']}"
-                status = st.status(label, expanded=True)
+                status = st.status(f"Round {ev['round']} · {ev['strategy']} · {ev['query']}", expanded=True)
                 with status:
                     searched_note(ev.get("searched", []))
                     evidence_panel(ev["hits"], ev["query"])
@@ -82,70 +90,131 @@ def live(events: Iterator[dict[str, Any]]) -> dict[str, Any] | None:
         elif kind == "error":
             st.error(f"The run stopped: {ev['message']}")
         elif kind in ("done", "paused"):
+            if kind == "done":  # shown at once; the rerun that follows draws the same from the record
+                if token_area is not None:
+                    token_area.empty()
+                answer_view(ev["record"].state, sources, f"live-{ev['run_id']}")
             return ev
     return None
 
 
-def approval_form(payload: dict[str, Any], run_id: str) -> None:
-    st.info(
-        f"Proposed refinement ({payload['strategy']}): {payload['previous']} → {payload['proposed']}",
-        icon=":material/pan_tool:",
-    )
-    for reason in payload.get("reasons", []):
-        st.caption(f"because {reason}")
-    with st.form(f"approve-{run_id}-{payload.get('round', 0)}"):
-        query = st.text_input("Refined query", value=payload["proposed"])
-        c1, c2, c3 = st.columns(3)
-        approve = c1.form_submit_button("Approve", type="primary")
-        edit = c2.form_submit_button("Edit & run")
-        reject = c3.form_submit_button("Reject")
-    decision = None
-    if approve:
-        decision = {"action": "approve"}
-    elif edit:
-        decision = {"action": "edit", "query": query} if query.strip() else {"action": "approve"}
-    elif reject:
-        decision = {"action": "reject"}
-    if decision:
-        st.session_state["pending_decision"] = {"run_id": run_id, **decision}
-        st.rerun()
-
-
-def show_run(run_id: str, sources: dict[str, Path], settings: AgentSettings, interactive: bool) -> None:
-    state = agent().state(run_id)
-    if not state:
+def run_state(run_id: str, settings: AgentSettings) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """A run's state and, when it waits for approval, its request. Finished runs are read once per session."""
+    cache = st.session_state.setdefault(_FINISHED, {})
+    if run_id in cache:
+        return cache[run_id], None
+    pending = agent().pending(run_id)
+    if pending is None:
         record = load_run(settings.runs_dir, run_id)
-        state = record.state if record else {}
+        if record is not None and record.outcome != "paused":
+            cache[run_id] = record.state
+            return record.state, None
+    return agent().state(run_id), pending
+
+
+def show_run(run_id: str, sources: dict[str, Path], settings: AgentSettings, latest: bool, busy: bool) -> bool:
+    """Draw one turn; True when it waits for approval."""
+    state, pending = run_state(run_id, settings)
     if not state:
-        return
+        return False
     with st.chat_message("user"):
         st.text(state.get("question", ""))
     with st.chat_message("assistant"):
-        replay_rounds(state)
-        payload = agent().pending(run_id)
-        if payload is not None:
-            if interactive:
-                approval_form(payload, run_id)
-            else:
+        intent_line(state)
+        # Earlier turns keep their evidence behind a switch: drawn on every rerun, it made each question slower.
+        rounds = state.get("rounds", [])
+        shown = latest or pending is not None
+        label = f"Evidence and assessment ({len(rounds)} round{'s' if len(rounds) != 1 else ''})"
+        if rounds and (shown or st.toggle(label, value=False, key=f"evidence-{run_id}")):
+            replay_rounds(state)
+        if pending is not None:
+            if busy:
                 st.caption("Waiting for approval.")
-            return
+            else:
+                approval_controls(pending, run_id)
+            return True
         if "answer" not in state:
             st.caption("This run did not finish.")
-            return
+            return False
         answer_view(state, sources, run_id)
-        with st.expander("Charts for this run"):
+        # Charts cost a redraw per turn: the latest run shows them, earlier ones on request.
+        if st.toggle("Charts for this run", value=latest, key=f"charts-{run_id}-{latest}"):
             cols = st.columns(2)
             for i, fig in enumerate(charts.run_figures(state)):
                 cols[i % 2].plotly_chart(fig, key=f"{run_id}-chart-{i}")
+    return False
+
+
+def _submitted() -> None:
+    """The chat input's callback: ask, or first confirm when a run of this conversation waits."""
+    ss = st.session_state
+    prompt = " ".join(str(ss.get("ask_prompt") or "").split())
+    if not prompt:
+        return
+    if ss.get("_waiting_run"):
+        ss["confirm_question"] = prompt
+        return
+    ss["pending_question"] = prompt
+    if "c" not in st.query_params:
+        st.query_params["c"] = new_conversation_id()
+
+
+def _open(conversation_id: str | None) -> None:
+    st.session_state.pop("confirm_question", None)
+    if conversation_id:
+        st.query_params["c"] = conversation_id
+    else:
+        st.query_params.pop("c", None)
+
+
+def conversations_sidebar(current: str | None) -> None:
+    with st.sidebar:
+        st.subheader("Conversations")
+        st.button("New chat", icon=":material/add_comment:", on_click=_open, args=(None,), width="stretch")
+        for c in conversations().listing(limit=12):
+            title = c.title if len(c.title) <= 48 else c.title[:47] + "…"
+            here = c.conversation_id == current
+            st.button(
+                title,
+                key=f"conv-{c.conversation_id}",
+                type="secondary" if here else "tertiary",
+                disabled=here,
+                on_click=_open,
+                args=(c.conversation_id,),
+                help=f"{len(c.run_ids)} question(s)",
+            )
+
+
+def export_conversation(conversation: Conversation, settings: AgentSettings) -> None:
+    states = [run_state(run_id, settings)[0] for run_id in conversation.run_ids]
+    text = conversation_markdown([s for s in states if s], conversation.title)
+    name = f"conversation-{conversation.conversation_id}"
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.caption("Export this conversation:")
+        st.download_button(
+            "Markdown", text, f"{name}.md", "text/markdown", on_click="ignore", icon=":material/download:"
+        )
+        st.download_button(
+            "PDF",
+            lambda: markdown_pdf(text),
+            f"{name}.pdf",
+            "application/pdf",
+            on_click="ignore",
+            icon=":material/picture_as_pdf:",
+        )
 
 
 def page(settings: AgentSettings) -> None:
     ss = st.session_state
-    ss.setdefault("runs", [])
-    question, decision = ss.get("pending_question"), ss.get("pending_decision")
-    busy = question is not None or decision is not None
+    busy = ss.get("pending_question") is not None or ss.get("pending_decision") is not None
+    current = st.query_params.get("c")
+    conversation = conversations().get(current) if current else None
+    if current and conversation is None and not busy:
+        st.caption("That conversation is not saved (it had no question yet): a new one starts here.")
+    conversations_sidebar(current)
     sources = document_sources()
-    if not ss["runs"] and not busy:
+    run_ids = conversation.run_ids if conversation else []
+    if not run_ids and not busy:
         st.title("Ask")
         st.caption(
             f"{len(sources)} document(s) in the library · preset {settings.preset} · "
@@ -155,28 +224,63 @@ def page(settings: AgentSettings) -> None:
         )
     if not sources:
         st.info("The library is empty: add PDFs on the Library page first.")
-    for i, run_id in enumerate(ss["runs"]):
-        show_run(run_id, sources, settings, interactive=not busy and i == len(ss["runs"]) - 1)
-    prompt = st.chat_input("Ask a question about your documents", disabled=busy, submit_mode="disable")
-    if prompt and not busy:
-        ss["pending_question"] = prompt
-        st.rerun()
-    if not busy:
-        return
+    if conversation and not busy:
+        export_conversation(conversation, settings)
+    waiting = None
+    for i, run_id in enumerate(run_ids):
+        if show_run(run_id, sources, settings, latest=i == len(run_ids) - 1, busy=busy):
+            waiting = run_id
+    ss["_waiting_run"] = waiting
+    ss["_page_drawn"] = True
+    ask_area(settings, sources)
+
+
+@st.fragment
+def ask_area(settings: AgentSettings, sources: dict[str, Path]) -> None:
+    """The chat input and the run it starts. A question reruns only this fragment, so the turns above are not
+    sent to the browser again and the tenth question is as quick as the first; the page reruns once the
+    answer is shown. A run that writes with the LLM takes the whole page run instead, so the sidebar stays
+    disabled while it lasts (a settings change would otherwise stop it)."""
+    ss = st.session_state
+    in_page_run = ss.pop("_page_drawn", False)
+    question, decision = ss.get("pending_question"), ss.get("pending_decision")
+    busy = question is not None or decision is not None
+    if busy and not in_page_run and ss.get("_llm_expected"):
+        st.rerun(scope="app")
+    waiting = ss.get("_waiting_run")
+    if waiting and not busy:
+        confirm_new_question(waiting)
+    placeholder = (
+        "A refined query waits for your approval above (approve, edit or reject it)"
+        if waiting
+        else "Ask a question about your documents"
+    )
+    with st.bottom:  # pinned below the conversation, and still part of this fragment
+        st.chat_input(placeholder, key="ask_prompt", disabled=busy, on_submit=_submitted)
+    if busy:
+        _run(question, decision, settings, sources)
+
+
+def _run(question: str | None, decision: dict[str, Any] | None, settings: AgentSettings, sources: dict) -> None:
+    """The decision on a waiting run first (it then ends), then the new question; both drawn live."""
+    ss = st.session_state
+    conversation_id = st.query_params.get("c") or new_conversation_id()
+    st.query_params["c"] = conversation_id
     try:
+        if decision is not None:
+            with st.chat_message("assistant"):
+                action = {k: v for k, v in decision.items() if k != "run_id"}
+                live(agent().resume(decision["run_id"], action), conversation_id, sources)
+            ss.get(_FINISHED, {}).pop(decision["run_id"], None)
         if question is not None:
             with st.chat_message("user"):
                 st.text(question)
             with st.chat_message("assistant"):
-                live(agent().ask(question, settings))
-        else:
-            with st.chat_message("assistant"):
-                live(agent().resume(decision["run_id"], {k: v for k, v in decision.items() if k != "run_id"}))
+                live(agent().ask(question, settings), conversation_id, sources)
     except Exception as exc:  # noqa: BLE001 - no traceback reaches the page
         st.error(f"The run failed: {one_line(exc)}. Check the library and settings, then ask again.")
+        return
+    finally:
         ss.pop("pending_question", None)
         ss.pop("pending_decision", None)
-        return
-    ss.pop("pending_question", None)
-    ss.pop("pending_decision", None)
-    st.rerun()
+    st.rerun(scope="app")  # the finished turn joins the conversation above

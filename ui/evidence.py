@@ -5,6 +5,8 @@ Document text is never trusted as markup: it is escaped before the only formatti
 
 from __future__ import annotations
 
+import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -132,7 +134,9 @@ def replay_rounds(state: dict[str, Any]) -> None:
     for r in state.get("rounds", []):
         label = round_label(r)
         failed = r.get("verdict") == "insufficient"
-        with st.status(label, state="error" if failed else "complete", expanded=False):
+        # An expander, not st.status: a status pauses 50 ms each time it is drawn, per round of every turn.
+        icon = ":material/error:" if failed else ":material/check_circle:"
+        with st.expander(label, expanded=False, icon=icon):
             searched_note(r.get("searched", []))
             evidence_panel(round_hits(r, evidence), r["query"])
             if r.get("verdict"):
@@ -143,6 +147,42 @@ def replay_rounds(state: dict[str, Any]) -> None:
                 approval_note(r["approval"])
 
 
+def intent_line(source: dict[str, Any]) -> None:
+    """What the agent made of the question: intent, answer mode and, for comparisons, the topics."""
+    if not source.get("intent"):
+        return
+    topics = source.get("topics") or []
+    st.caption(
+        f"Intent: {source['intent']} · mode: {source.get('mode') or 'auto'}"
+        + (f" · topics: {' / '.join(topics)}" if topics else "")
+    )
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _page_image(path: str, modified: float, page: int, regions_json: str) -> bytes:
+    """A cited page as PNG bytes, rendered once per file version, page and highlight."""
+    from kb.render import render_page
+
+    image = render_page(Path(path), page, json.loads(regions_json))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def export_row(state: dict[str, Any], key: str) -> None:
+    """The answer as Markdown (to copy) and as files to download."""
+    from agent.export import answer_markdown, markdown_pdf
+
+    text = answer_markdown(state)
+    with st.expander("Copy or export this answer", icon=":material/ios_share:"):
+        st.code(text, language="markdown", wrap_lines=True)  # its copy button copies the Markdown
+        c1, c2, _ = st.columns([1, 1, 2])
+        c1.download_button("Markdown", text, "answer.md", "text/markdown", key=f"md-{key}", on_click="ignore")
+        c2.download_button(
+            "PDF", lambda: markdown_pdf(text), "answer.pdf", "application/pdf", key=f"pdf-{key}", on_click="ignore"
+        )
+
+
 def mode_badge(state: dict[str, Any]) -> None:
     if state.get("mode") == "ollama":
         st.badge(f"Ollama · {state.get('settings', {}).get('model', '')}", icon=":material/smart_toy:", color="blue")
@@ -151,8 +191,6 @@ def mode_badge(state: dict[str, Any]) -> None:
 
 
 def citation_view(citation: dict[str, Any], sources: dict[str, Path], key: str) -> None:
-    from kb.render import render_page
-
     st.text(citation["text"])
     path = sources.get(citation["doc_id"])
     if path is None or not path.exists():
@@ -160,7 +198,8 @@ def citation_view(citation: dict[str, Any], sources: dict[str, Path], key: str) 
         return
     for page in range(citation["start_page"], citation["end_page"] + 1):
         try:
-            image = render_page(path, page, citation.get("regions") or [])
+            regions = json.dumps(citation.get("regions") or [], sort_keys=True)
+            image = _page_image(str(path), path.stat().st_mtime, page, regions)
         except (OSError, ValueError) as exc:
             st.caption(f"Page {page} could not be rendered: {exc}")
             continue
@@ -171,7 +210,7 @@ def answer_view(state: dict[str, Any], sources: dict[str, Path], key: str) -> No
     mode_badge(state)
     if state.get("refused"):
         refusal = state.get("refusal") or {}
-        st.warning(f"Refused ({state.get('refusal_reason')}): {state.get('answer', '')}")
+        st.warning(f"Refused ({state.get('refusal_reason')}): {escape_md(state.get('answer', ''))}")
         with st.expander("What was tried"):
             st.markdown(f"**Stop reason:** `{refusal.get('stop_reason')}`")
             for q in refusal.get("queries", []):
@@ -182,9 +221,11 @@ def answer_view(state: dict[str, Any], sources: dict[str, Path], key: str) -> No
             )
             for b in refusal.get("best_evidence", []):
                 st.markdown(f"- best evidence: **{escape_md(b['doc_id'])}** {pages(b)}: {escape_md(b['excerpt'])}")
+        export_row(state, key)
         return
     st.markdown(escape_md(state.get("answer", "")))
     for c in state.get("citations", []):
         label = f"[{c['key']}] {c['doc_id']} · {pages(c)}" + (f" · {c['section']}" if c.get("section") else "")
         with st.expander(label):
             citation_view(c, sources, f"{key}-{c['key']}")
+    export_row(state, key)

@@ -1,76 +1,87 @@
-"""Library page: add PDFs (a progress bar and an inline error per file), list and remove them, quick search."""
+"""Library page: add PDFs (ingested in the background, with bars and outcomes per file), list and remove them,
+quick search."""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import streamlit as st
 
 from kb.base import KnowledgeBase
-from kb.models import Progress
-from ui.evidence import searched_note, why_found
-from ui.resources import knowledge_base, uploads_dir
+from ui.evidence import escape_md, searched_note, why_found
+from ui.ingest_panel import library_panel
+from ui.resources import ingest_queue, knowledge_base, uploads_dir
 from ui.uploads import safe_name
 
 
-def show_outcomes() -> None:
-    """The last ingestion's per-file outcomes, kept across the rerun that refreshes the sidebar's document list."""
-    for kind, text in st.session_state.pop("ingest_outcomes", []):
-        {"error": st.error, "info": st.info, "success": st.success}[kind](text)
+def _queue_uploads(key: str) -> None:
+    """The Ingest button's callback: it runs before the next script run, so leaving the page at once loses nothing."""
+    ss = st.session_state
+    uploads = uploads_dir()
+    uploads.mkdir(parents=True, exist_ok=True)
+    targets: list[Path] = []
+    for upload in ss.get(key) or []:
+        target = uploads / safe_name(upload.name)
+        if target in targets:
+            continue  # the same file picked twice
+        target.write_bytes(upload.getbuffer())
+        targets.append(target)
+    if targets:
+        ingest_queue().submit(targets, owned=True)
+    ss["uploads_generation"] = ss.get("uploads_generation", 0) + 1  # a new key empties the picker
 
 
 def add_documents(base: KnowledgeBase) -> None:
+    """Uploads are saved under data/uploads and queued: the ingestion goes on if the person leaves the page."""
+    key = f"uploads-{st.session_state.get('uploads_generation', 0)}"
     limit = base.settings.max_file_mb
-    files = st.file_uploader(
-        f"Add PDFs (up to {limit:g} MB each)", type=["pdf"], accept_multiple_files=True, key="uploads"
+    files = st.file_uploader(f"Add PDFs (up to {limit:g} MB each)", type=["pdf"], accept_multiple_files=True, key=key)
+    busy = ingest_queue().active() is not None
+    st.button(
+        "Queue for ingestion" if busy else "Ingest",
+        type="primary",
+        disabled=not files,
+        help="Runs in the background: you may leave the page.",
+        on_click=_queue_uploads,
+        args=(key,),
     )
-    clicked = bool(files) and st.button("Ingest", type="primary")
-    show_outcomes()
-    if not clicked:
-        return
-    outcomes: list[tuple[str, str]] = []
-    uploads = uploads_dir()
-    uploads.mkdir(parents=True, exist_ok=True)
-    for upload in files:
-        target = uploads / safe_name(upload.name)
-        target.write_bytes(upload.getbuffer())
-        bar = st.progress(0.0, text=f"{target.name}: parsing")
-        shown = len(outcomes)
 
-        def show(event: Progress, bar=bar, name=target.name) -> None:
-            if event.stage == "ocr" and event.total:
-                bar.progress(min(1.0, event.done / event.total), text=f"{name}: OCR page {event.done}/{event.total}")
-            elif event.stage == "embedding" and event.total:
-                bar.progress(min(1.0, event.done / event.total), text=f"{name}: embedding {event.done}/{event.total}")
 
-        try:
-            summary = base.ingest([target], show)
-        except Exception as exc:  # noqa: BLE001 - shown inline, the other files continue
-            bar.empty()
-            outcomes.append(("error", f"{target.name}: ingestion failed ({type(exc).__name__}: {exc})"))
-            st.error(outcomes[-1][1])
-            continue
-        outcome = summary.files[0]
-        bar.progress(1.0, text=f"{target.name}: {outcome.status}")
-        if outcome.status == "failed":
-            target.unlink(missing_ok=True)
-            outcomes.append(("error", outcome.error or f"{target.name}: failed"))
-        elif outcome.status == "unchanged":
-            outcomes.append(("info", f"{target.name}: already in the library, unchanged"))
-        else:
-            read = f", {outcome.ocr_pages} read by OCR" if outcome.ocr_pages else ""
-            outcomes.append(("success", f"{target.name}: {outcome.pages} pages{read}, {outcome.chunks} chunks"))
-            outcomes += [("info", note) for note in outcome.notes]
-        st.session_state["ingest_outcomes"] = outcomes
-        for kind, text in outcomes[shown:]:
-            {"error": st.error, "info": st.info, "success": st.success}[kind](text)
-    st.session_state["ingest_outcomes"] = outcomes
-    st.rerun()  # the sidebar's document filter and the Ask page see the new documents at once
+def _forget_removal() -> None:
+    st.session_state.pop("confirm_remove", None)
+
+
+@st.dialog("Remove a document", on_dismiss=_forget_removal)
+def confirm_removal(base: KnowledgeBase, doc_id: str) -> None:
+    """Open while `confirm_remove` names a document, so the choice made in it is seen by whichever run follows."""
+    record = next((d for d in base.documents() if d.doc_id == doc_id), None)
+    title = f" ({record.title})" if record and record.title else ""
+    st.markdown(
+        f"Remove {escape_md(doc_id + title)} from the library? Its passages leave every search, and the PDF "
+        "uploaded for it is deleted."
+    )
+    c1, c2 = st.columns(2)
+    if c1.button("Remove", type="primary", icon=":material/delete:"):
+        removed = base.remove(doc_id)
+        source = Path(record.source) if record else None
+        if source is not None and source.resolve().parent == uploads_dir().resolve():
+            source.unlink(missing_ok=True)  # only files the workbench saved: never a person's own folder
+        st.session_state["library_message"] = (
+            f"Removed {doc_id}." if removed else f"{doc_id} was not in the library any more."
+        )
+        _forget_removal()
+        st.rerun()
+    if c2.button("Keep it"):
+        _forget_removal()
+        st.rerun()
 
 
 def list_documents(base: KnowledgeBase) -> None:
     docs = base.documents()
     st.subheader(f"Documents ({len(docs)})")
+    if message := st.session_state.pop("library_message", None):
+        st.success(message)
     if not docs:
         st.caption("No documents yet: add PDFs above.")
         return
@@ -94,11 +105,12 @@ def list_documents(base: KnowledgeBase) -> None:
         hide_index=True,
         width="stretch",
     )
-    col1, col2 = st.columns([3, 1])
+    col1, col2 = st.columns([3, 1], vertical_alignment="bottom")
     doomed = col1.selectbox("Remove a document", [d.doc_id for d in docs], index=None, placeholder="choose…")
-    if col2.button("Remove", disabled=doomed is None) and doomed:
-        base.remove(doomed)
-        st.rerun()
+    if col2.button("Remove…", disabled=doomed is None) and doomed:
+        st.session_state["confirm_remove"] = doomed
+    if doomed_now := st.session_state.get("confirm_remove"):
+        confirm_removal(base, doomed_now)
 
 
 def quick_search(base: KnowledgeBase) -> None:
@@ -129,5 +141,6 @@ def page() -> None:
         st.error(f"The knowledge base could not be opened: {type(exc).__name__}: {exc}")
         return
     add_documents(base)
+    library_panel()
     list_documents(base)
     quick_search(base)

@@ -8,10 +8,12 @@ from typing import Any
 import streamlit as st
 
 import kb  # noqa: F401 - sets the offline environment first
+from agent.conversations import Conversations
 from agent.llm import probe
 from agent.runner import Agent
 from agent.settings import AgentSettings
 from kb.base import KnowledgeBase
+from kb.jobs import IngestQueue
 from kb.settings import KBSettings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,6 +58,11 @@ def ollama_status(url: str, model: str) -> dict[str, Any]:
     return probe(settings, timeout=2.0).model_dump()
 
 
+def conversations() -> Conversations:
+    """Conversations are kept beside the run records (data/conversations by default)."""
+    return Conversations(base_agent_settings().runs_dir.parent / "conversations")
+
+
 def uploads_dir() -> Path:
     """Uploaded PDFs are kept beside the store (data/uploads by default), so citations can show their pages."""
     return knowledge_base().settings.store_dir.parent / "uploads"
@@ -63,3 +70,14 @@ def uploads_dir() -> Path:
 
 def document_sources() -> dict[str, Path]:
     return {d.doc_id: Path(d.source) for d in knowledge_base().documents() if d.status == "committed"}
+
+
+def ingest_queue() -> IngestQueue:
+    """The background ingestion queue of the knowledge base, one per server process (jobs under data/jobs)."""
+    base = knowledge_base()
+    return _ingest_queue(str(base.settings.store_dir))
+
+
+@st.cache_resource(show_spinner=False)
+def _ingest_queue(store_dir: str) -> IngestQueue:
+    return IngestQueue(knowledge_base(), Path(store_dir).parent / "jobs")
