@@ -191,10 +191,8 @@ def _journey(page: Any, server: str, pdf: Path) -> float:
     return first_panel
 
 
-QUESTIONS = [
-    "When is the thermal drift compensator recalibrated?",
-    "What does the thermal team recalibrate?",
-]
+# The same question every turn (each names its turn), so the first and the tenth are timed on equal work.
+QUESTION = "When is the thermal drift compensator recalibrated?"
 
 
 def _conversation_speed(page: Any, turns: int = 10) -> dict[str, float]:
@@ -210,7 +208,7 @@ def _conversation_speed(page: Any, turns: int = 10) -> dict[str, float]:
         _idle(page)
         box = page.get_by_placeholder("Ask a question about your documents")
         expect(box).to_be_enabled()
-        question = f"{QUESTIONS[n % len(QUESTIONS)]} (turn {n})"  # names its own round and turn on the page
+        question = f"{QUESTION} (turn {n})"  # names its own round and turn on the page
         box.fill(question)
         started = time.perf_counter()
         box.press("Enter")

@@ -27,6 +27,11 @@ def overall_fraction(job: IngestJob) -> float:
     return sum(file_fraction(f) for f in job.files) / max(1, len(job.files))
 
 
+def overall_text(job: IngestJob) -> str:
+    done = sum(f.status not in ("queued", "running") for f in job.files)
+    return f"overall: {done} of {len(job.files)} done"
+
+
 def file_line(f: JobFile) -> str:
     """'NAME (embedding 32/211)' while running; the outcome once finished."""
     if f.status == "running":
@@ -74,7 +79,10 @@ def _sidebar_live() -> None:
     if job is None:
         return
     st.caption(headline(job))
-    st.progress(overall_fraction(job))
+    st.progress(overall_fraction(job), text=overall_text(job))
+    if job.current is not None:
+        _, f = job.current
+        st.progress(file_fraction(f), text=f.name)
 
 
 def sidebar_status() -> None:
@@ -98,10 +106,7 @@ def _library_live() -> None:
         return
     with st.container(border=True):
         st.markdown(f"**{headline(job)}**")
-        st.progress(
-            overall_fraction(job),
-            text=f"overall: {sum(f.status not in ('queued', 'running') for f in job.files)} of {len(job.files)} done",
-        )
+        st.progress(overall_fraction(job), text=overall_text(job))
         for f in job.files:
             st.progress(file_fraction(f), text=file_line(f))
         if st.button("Cancel this ingestion", key=f"cancel-{job.job_id}", icon=":material/cancel:"):
