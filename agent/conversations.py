@@ -27,6 +27,10 @@ class Conversation(BaseModel):
     run_ids: list[str] = Field(default_factory=list, description="The runs, oldest first.")
 
 
+def valid_conversation_id(conversation_id: str | None) -> bool:
+    return bool(conversation_id) and bool(_SAFE_ID.match(conversation_id or ""))
+
+
 def new_conversation_id() -> str:
     return f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:6]}"
 

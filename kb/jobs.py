@@ -9,6 +9,7 @@ ingestion fails or is cancelled, so nothing is left behind that is not in the li
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import threading
 import time
@@ -171,14 +172,20 @@ class IngestQueue:
                 f.status, f.stage = "running", "parsing"
                 self._cancel.clear()
                 self._save(job)
-            self._ingest(job, f)
+            try:
+                self._ingest(job, f)
+            except Exception as exc:  # noqa: BLE001 - the only worker: it must outlive any one file
+                with self._lock:
+                    f.status, f.stage, f.error = "failed", "", f"{f.name}: ingestion failed ({type(exc).__name__})"
             with self._lock:
-                self._save(job)
+                # The outcome still shows in this process; a full disk must not stop the queue.
+                with contextlib.suppress(OSError):
+                    self._save(job)
                 self._wake.notify_all()
 
     def _next(self) -> tuple[IngestJob, JobFile] | None:
         for job in self._jobs:
-            current = job.current
+            current = None if job.cancelled else job.current
             if current is not None:
                 return job, current[1]
         return None
@@ -225,7 +232,8 @@ class IngestQueue:
 
     def _drop_owned(self, f: JobFile) -> None:
         if f.owned:
-            Path(f.path).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # left behind, never fatal: the outcome is what matters
+                Path(f.path).unlink(missing_ok=True)
 
     # persistence -----------------------------------------------------------------------------------
     def _find(self, job_id: str) -> IngestJob | None:
@@ -246,7 +254,10 @@ class IngestQueue:
             except (OSError, ValueError):
                 continue  # a damaged job file is skipped, never fatal
             for f in job.files:
-                if f.status == "running":  # the process stopped under it: ingest it again
+                if job.cancelled and f.status in ("queued", "running"):
+                    f.status, f.stage = "cancelled", ""  # cancelled before the stop: never resumed
+                    f.error = f"{f.name}: cancelled, not added to the library"
+                elif f.status == "running":  # the process stopped under it: ingest it again
                     f.status, f.stage, f.done, f.total = "queued", "", 0, 0
             jobs.append(job)
         return sorted(jobs, key=lambda j: j.created_at)

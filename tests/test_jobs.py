@@ -149,3 +149,45 @@ def test_progress_is_reported_for_ocr_and_embedding(tmp_path: Path) -> None:
     assert seen and seen <= {"parsing", "OCR", "chunking", "embedding", "storing"}
     assert queue.unseen()[0].files[0].status == "ingested"
     queue.close()
+
+
+def test_a_job_cancelled_before_a_restart_is_not_resumed(tmp_path: Path) -> None:
+    jobs = tmp_path / "jobs"
+    jobs.mkdir()
+    left = IngestJob(
+        job_id="20260101-000000-abcdef",
+        created_at=1.0,
+        cancelled=True,  # cancelled, but the process stopped before the file under way reached a stopping point
+        files=[JobFile(path=str(tmp_path / "a.pdf"), name="a.pdf", status="running", stage="parsing")],
+    )
+    (jobs / f"{left.job_id}.json").write_text(left.model_dump_json())
+    base = _SlowBase()
+    queue = IngestQueue(base, jobs)  # type: ignore[arg-type]
+    assert queue.wait_idle(5)
+    assert [f.status for f in queue.unseen()[0].files] == ["cancelled"]
+    assert base.calls == []
+    queue.close()
+
+
+class _OddBase:
+    """Its first ingestion returns no outcome at all (a defect elsewhere); the next ones are fine."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def ingest(self, paths: list[str], progress: Callable[[Progress], None]) -> IngestSummary:
+        self.calls += 1
+        if self.calls == 1:
+            return IngestSummary()
+        return IngestSummary(files=[FileOutcome(path=str(paths[0]), doc_id="b", status="ingested", pages=1)])
+
+
+def test_the_worker_outlives_an_unexpected_error_in_one_file(tmp_path: Path) -> None:
+    queue = IngestQueue(_OddBase(), tmp_path / "jobs")  # type: ignore[arg-type]
+    queue.submit([tmp_path / "a.pdf"])
+    queue.submit([tmp_path / "b.pdf"])
+    assert queue.wait_idle(10)
+    first, second = queue.unseen()
+    assert first.files[0].status == "failed" and "a.pdf" in (first.files[0].error or "")
+    assert second.files[0].status == "ingested"
+    queue.close()

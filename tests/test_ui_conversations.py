@@ -131,3 +131,28 @@ def test_history_resumes_a_paused_run_in_its_conversation(env: Path) -> None:
     assert conversation_id in str(at.query_params["c"])  # the Ask page of the run's own conversation
     assert "Proposed refinement (broaden)" in text_of(at)
     assert button(at, "Approve") is not None
+
+
+def test_a_conversation_id_that_cannot_be_saved_is_replaced(env: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.query_params["c"] = "../bad.id"
+    at.run()
+    at.chat_input[0].set_value("When is the thermal drift compensator recalibrated?").run()
+    assert not at.exception and not at.error
+    [conversation] = Conversations(env / "conversations").listing()
+    assert conversation.conversation_id in str(at.query_params["c"])
+
+
+def test_a_failed_run_says_why_and_leaves_the_input_usable(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from agent.runner import Agent
+
+    def broken(self: Agent, question: str, settings: object = None, run_id: object = None):
+        raise RuntimeError("the store went away")
+        yield  # a generator, as the real one
+
+    monkeypatch.setattr(Agent, "ask", broken)
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    at.chat_input[0].set_value("Anything?").run()
+    assert not at.exception
+    assert any("The run failed: the store went away" in e.value for e in at.error)
+    assert not at.chat_input[0].disabled

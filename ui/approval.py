@@ -30,7 +30,7 @@ def approval_controls(payload: dict[str, Any], run_id: str) -> None:
         icon=":material/pan_tool:",
     )
     for reason in payload.get("reasons", []):
-        st.caption(f"because {reason}")
+        st.caption(f"because {escape_md(reason)}")
     step = f"{run_id}-{payload.get('round', 0)}"
     field = f"edit-{step}"
     # The field's form has a single submit button, so Enter in the field runs the text as edited.
@@ -56,9 +56,10 @@ def _keep_waiting() -> None:
 
 def confirm_new_question(run_id: str) -> None:
     """Asked anyway while a run waits: reject its refinement first (it then ends), or keep waiting."""
-    question = st.session_state.get("confirm_question")
-    if not question:
-        return
+    pending = st.session_state.get("confirm_question")
+    if not pending or pending.get("run_id") != run_id:
+        return  # nothing asked, or asked while another conversation's run waited
+    question = pending["question"]
     with st.container(border=True):
         st.warning(
             f"A refined query is waiting for your approval above. Reject it (that run then ends with the evidence it "

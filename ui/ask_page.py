@@ -14,7 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from agent.conversations import Conversation, new_conversation_id
+from agent.conversations import Conversation, new_conversation_id, valid_conversation_id
 from agent.export import conversation_markdown, markdown_pdf
 from agent.runs import load_run
 from agent.settings import AgentSettings
@@ -88,7 +88,8 @@ def live(events: Iterator[dict[str, Any]], conversation_id: str, sources: dict[s
             tokens += ev["text"]
             token_area.markdown(escape_md(tokens))
         elif kind == "error":
-            st.error(f"The run stopped: {ev['message']}")
+            st.session_state["ask_error"] = f"The run stopped: {ev['message']}"  # shown after the rerun
+            st.error(st.session_state["ask_error"])
         elif kind in ("done", "paused"):
             if kind == "done":  # shown at once; the rerun that follows draws the same from the record
                 if token_area is not None:
@@ -152,10 +153,10 @@ def _submitted() -> None:
     if not prompt:
         return
     if ss.get("_waiting_run"):
-        ss["confirm_question"] = prompt
+        ss["confirm_question"] = {"run_id": ss["_waiting_run"], "question": prompt}
         return
     ss["pending_question"] = prompt
-    if "c" not in st.query_params:
+    if not valid_conversation_id(st.query_params.get("c")):
         st.query_params["c"] = new_conversation_id()
 
 
@@ -208,7 +209,7 @@ def page(settings: AgentSettings) -> None:
     ss = st.session_state
     busy = ss.get("pending_question") is not None or ss.get("pending_decision") is not None
     current = st.query_params.get("c")
-    conversation = conversations().get(current) if current else None
+    conversation = conversations().get(current) if valid_conversation_id(current) else None
     if current and conversation is None and not busy:
         st.caption("That conversation is not saved (it had no question yet): a new one starts here.")
     conversations_sidebar(current)
@@ -224,6 +225,9 @@ def page(settings: AgentSettings) -> None:
         )
     if not sources:
         st.info("The library is empty: add PDFs on the Library page first.")
+    if (error := ss.get("ask_error")) and not busy:
+        st.error(error)
+        ss.pop("ask_error")
     if conversation and not busy:
         export_conversation(conversation, settings)
     waiting = None
@@ -264,8 +268,9 @@ def ask_area(settings: AgentSettings, sources: dict[str, Path]) -> None:
 def _run(question: str | None, decision: dict[str, Any] | None, settings: AgentSettings, sources: dict) -> None:
     """The decision on a waiting run first (it then ends), then the new question; both drawn live."""
     ss = st.session_state
-    conversation_id = st.query_params.get("c") or new_conversation_id()
-    st.query_params["c"] = conversation_id
+    conversation_id = st.query_params.get("c")
+    if not valid_conversation_id(conversation_id):
+        conversation_id = st.query_params["c"] = new_conversation_id()
     try:
         if decision is not None:
             with st.chat_message("assistant"):
@@ -278,8 +283,7 @@ def _run(question: str | None, decision: dict[str, Any] | None, settings: AgentS
             with st.chat_message("assistant"):
                 live(agent().ask(question, settings), conversation_id, sources)
     except Exception as exc:  # noqa: BLE001 - no traceback reaches the page
-        st.error(f"The run failed: {one_line(exc)}. Check the library and settings, then ask again.")
-        return
+        ss["ask_error"] = f"The run failed: {one_line(exc)}. Check the library and settings, then ask again."
     finally:
         ss.pop("pending_question", None)
         ss.pop("pending_decision", None)

@@ -20,15 +20,21 @@ def _queue_uploads(key: str) -> None:
     ss = st.session_state
     uploads = uploads_dir()
     uploads.mkdir(parents=True, exist_ok=True)
-    targets: list[Path] = []
+    fresh: list[Path] = []
+    again: list[Path] = []
     for upload in ss.get(key) or []:
         target = uploads / safe_name(upload.name)
-        if target in targets:
-            continue  # the same file picked twice
+        if target in fresh or target in again:
+            ss.setdefault("library_notes", []).append(f"{upload.name}: skipped, another file picked has its name")
+            continue
+        # A new version of a file already here: its ingestion must not delete it when it fails or is cancelled,
+        # since the document in the library cites it.
+        (again if target.exists() else fresh).append(target)
         target.write_bytes(upload.getbuffer())
-        targets.append(target)
-    if targets:
-        ingest_queue().submit(targets, owned=True)
+    if fresh:
+        ingest_queue().submit(fresh, owned=True)
+    if again:
+        ingest_queue().submit(again, owned=False)
     ss["uploads_generation"] = ss.get("uploads_generation", 0) + 1  # a new key empties the picker
 
 
@@ -141,6 +147,8 @@ def page() -> None:
         st.error(f"The knowledge base could not be opened: {type(exc).__name__}: {exc}")
         return
     add_documents(base)
+    for note in st.session_state.pop("library_notes", []):
+        st.warning(note)
     library_panel()
     list_documents(base)
     quick_search(base)
