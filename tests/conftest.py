@@ -1,5 +1,6 @@
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,15 +28,12 @@ def docs_dir(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
-def shared_kb(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
-    """A store with the report and the manual, built once per test module for read-only tests."""
-    root = tmp_path_factory.mktemp("shared")
+def built_store(root: Path, *writers: Callable[[Path], Path]) -> KnowledgeBase:
+    """A store under `root` holding the PDFs the writers make in `root/docs`."""
     folder = root / "docs"
     folder.mkdir()
-    pdfgen.report_pdf(folder / "report.pdf")
-    pdfgen.manual_pdf(folder / "manual.pdf")
-    pdfgen.long_pdf(folder / "long.pdf")
+    for write in writers:
+        write(folder / f"{write.__name__.removesuffix('_pdf')}.pdf")
     kb = KnowledgeBase(KBSettings(store_dir=root / "store", parse_workers=1))
     summary = kb.ingest([folder])
     assert not summary.failed, summary.failed
@@ -43,14 +41,16 @@ def shared_kb(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
 
 
 @pytest.fixture(scope="module")
+def shared_kb(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
+    """A store with the report, the manual and a long document, built once per test module for read-only tests."""
+    return built_store(tmp_path_factory.mktemp("shared"), pdfgen.report_pdf, pdfgen.manual_pdf, pdfgen.long_pdf)
+
+
+@pytest.fixture(scope="module")
 def plant_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("workbench")
-    docs = root / "docs"
-    docs.mkdir()
-    pdfgen.plant_pdf(docs / "plant.pdf")
-    pdfgen.report_pdf(docs / "report.pdf")
-    KnowledgeBase(KBSettings(store_dir=root / "store", parse_workers=1)).ingest([docs])
-    return root / "store"
+    """The workbench's store: the plant notes and the report, built once per test module."""
+    kb = built_store(tmp_path_factory.mktemp("workbench"), pdfgen.plant_pdf, pdfgen.report_pdf)
+    return kb.settings.store_dir
 
 
 @pytest.fixture

@@ -2,8 +2,8 @@
 restarts, the cited answer, its export and the run's charts.
 
 The conversation is named in the URL (`?c=...`), so a reload or a bookmark reopens it. Finished runs are read
-from their records once per session and drawn without charts unless asked, so the tenth answer comes as fast
-as the first: earlier turns show their answer and citations, and their evidence and charts on request.
+from their records once per session; earlier turns show their answer and citations, their evidence and charts
+on request, and a question reruns only the chat area, so the tenth answer comes as fast as the first.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from agent.conversations import Conversation, new_conversation_id, valid_conversation_id
-from agent.export import conversation_markdown, markdown_pdf
+from agent.export import conversation_markdown
 from agent.runs import load_run
 from agent.settings import AgentSettings
 from ui import charts
@@ -23,6 +23,7 @@ from ui.approval import approval_controls, confirm_new_question
 from ui.evidence import (
     answer_view,
     approval_note,
+    download_buttons,
     escape_md,
     evidence_panel,
     intent_line,
@@ -189,20 +190,9 @@ def conversations_sidebar(current: str | None) -> None:
 def export_conversation(conversation: Conversation, settings: AgentSettings) -> None:
     states = [run_state(run_id, settings)[0] for run_id in conversation.run_ids]
     text = conversation_markdown([s for s in states if s], conversation.title)
-    name = f"conversation-{conversation.conversation_id}"
     with st.container(horizontal=True, vertical_alignment="center"):
         st.caption("Export this conversation:")
-        st.download_button(
-            "Markdown", text, f"{name}.md", "text/markdown", on_click="ignore", icon=":material/download:"
-        )
-        st.download_button(
-            "PDF",
-            lambda: markdown_pdf(text),
-            f"{name}.pdf",
-            "application/pdf",
-            on_click="ignore",
-            icon=":material/picture_as_pdf:",
-        )
+        download_buttons(text, f"conversation-{conversation.conversation_id}", "conversation")
 
 
 def page(settings: AgentSettings) -> None:

@@ -169,18 +169,39 @@ def _page_image(path: str, modified: float, page: int, regions_json: str) -> byt
     return out.getvalue()
 
 
+def download_buttons(text: str, name: str, key: str) -> None:
+    """Markdown and PDF downloads of an export; the PDF is made only when its button is clicked."""
+    from agent.export import markdown_pdf
+
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.download_button(
+            "Markdown",
+            text,
+            f"{name}.md",
+            "text/markdown",
+            key=f"md-{key}",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+        st.download_button(
+            "PDF",
+            lambda: markdown_pdf(text),
+            f"{name}.pdf",
+            "application/pdf",
+            key=f"pdf-{key}",
+            on_click="ignore",
+            icon=":material/picture_as_pdf:",
+        )
+
+
 def export_row(state: dict[str, Any], key: str) -> None:
     """The answer as Markdown (to copy) and as files to download."""
-    from agent.export import answer_markdown, markdown_pdf
+    from agent.export import answer_markdown
 
     text = answer_markdown(state)
     with st.expander("Copy or export this answer", icon=":material/ios_share:"):
         st.code(text, language="markdown", wrap_lines=True)  # its copy button copies the Markdown
-        c1, c2, _ = st.columns([1, 1, 2])
-        c1.download_button("Markdown", text, "answer.md", "text/markdown", key=f"md-{key}", on_click="ignore")
-        c2.download_button(
-            "PDF", lambda: markdown_pdf(text), "answer.pdf", "application/pdf", key=f"pdf-{key}", on_click="ignore"
-        )
+        download_buttons(text, "answer", key)
 
 
 def mode_badge(state: dict[str, Any]) -> None:

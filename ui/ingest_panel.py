@@ -61,21 +61,18 @@ def outcome_message(f: JobFile) -> tuple[str, str]:
     return "error", f.error or f"{f.name}: {f.status}"
 
 
-def _refresh_when_done() -> bool:
-    """True (after asking for a whole-page rerun) when the job this fragment was following has ended."""
-    if ingest_queue().active() is None:
-        if st.session_state.pop(_WAS_ACTIVE, False):
-            st.rerun()  # the app: the library list and the sidebar's document filter see the new documents
-        return True
-    st.session_state[_WAS_ACTIVE] = True
-    return False
+def _followed_job() -> IngestJob | None:
+    """The job under way; when the job this fragment was following has ended, the whole page reruns."""
+    job = ingest_queue().active()
+    if job is None and st.session_state.pop(_WAS_ACTIVE, False):
+        st.rerun()  # the app: the library list and the sidebar's document filter see the new documents
+    st.session_state[_WAS_ACTIVE] = job is not None
+    return job
 
 
 @st.fragment(run_every=_POLL_SECONDS)
 def _sidebar_live() -> None:
-    if _refresh_when_done():
-        return
-    job = ingest_queue().active()
+    job = _followed_job()
     if job is None:
         return
     st.caption(headline(job))
@@ -98,10 +95,7 @@ def sidebar_status() -> None:
 
 @st.fragment(run_every=_POLL_SECONDS)
 def _library_live() -> None:
-    if _refresh_when_done():
-        return
-    queue = ingest_queue()
-    job = queue.active()
+    job = _followed_job()
     if job is None:
         return
     with st.container(border=True):
@@ -110,7 +104,7 @@ def _library_live() -> None:
         for f in job.files:
             st.progress(file_fraction(f), text=file_line(f))
         if st.button("Cancel this ingestion", key=f"cancel-{job.job_id}", icon=":material/cancel:"):
-            queue.cancel(job.job_id)
+            ingest_queue().cancel(job.job_id)
             st.rerun(scope="fragment")
 
 

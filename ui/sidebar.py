@@ -110,18 +110,18 @@ def settings_sidebar(disabled: bool = False) -> AgentSettings:
         side.badge("Ollama not reachable", icon=":material/cloud_off:", color="orange")
         side.caption(f"Start it with `ollama serve` at {url}. Answers use the extractive mode meanwhile.")
     model = base.model
-    # A run that writes with the LLM takes long: the Ask page then runs it in a full page run (inputs disabled).
-    st.session_state["_llm_expected"] = mode.startswith("ollama: ")
+    pulled = False
     if mode.startswith("ollama: "):
         model = mode.removeprefix("ollama: ")
     elif mode == "auto":
         pulled = status["reachable"] and any(m.split(":")[0] == base.model.split(":")[0] for m in models)
-        st.session_state["_llm_expected"] = pulled
         side.caption(
             f"auto: {'Ollama ' + base.model if pulled else 'extractive'}"
             + ("" if pulled or not status["reachable"] else f" (run `ollama pull {base.model}`)")
         )
 
+    # A run that writes with the LLM takes long: the Ask page then runs it in a full page run (inputs disabled).
+    st.session_state["_llm_expected"] = mode.startswith("ollama: ") or pulled
     preset = _restore("cfg_preset", base.preset) | {"on_change": _apply_preset, "args": ()}
     side.selectbox("Preset", list(PRESETS), disabled=disabled, **preset)
     defaults = PRESETS[st.session_state["cfg_preset"]]
