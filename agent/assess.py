@@ -6,16 +6,11 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from agent.intent import content_terms, is_identifier
-from kb.lexical import tokenize
+from agent.intent import content_terms
+from agent.settings import AgentSettings, CheckSettings
+from agent.types import Assessment, Check
 from kb.references import is_reference_list
-
-# Chunks either side of a passage naming the question's subject that still count as being about it.
-NEAR = 2
-# Documents among the evidence that anchor an identifier before it counts as shared rather than specific.
-SHARED = 3
-# Checks in the order they are reported; the first failing one picks the refinement strategy.
-CHECKS = ("identifiers_covered", "key_terms_covered", "relevant_hits", "topics_covered", "topic_diversity")
+from kb.text import is_identifier, squashed, tokenize
 
 
 def passage(hit: dict[str, Any]) -> str:
@@ -40,15 +35,6 @@ def token_set(texts: Iterable[str]) -> set[str]:
     for text in texts:
         out.update(tokenize(text))
     return out
-
-
-def squashed(texts: Iterable[str]) -> str:
-    """Lower-cased text with separators removed, so "GPT 3", "GPT-3" and "gpt3" all match "gpt3"."""
-    return (
-        " ".join(re.sub(r"[\W_]+", "", t.lower()) for t in texts)
-        + " "
-        + " ".join(re.sub(r"[^\w]+", " ", t.lower()) for t in texts)
-    )
 
 
 def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
@@ -92,7 +78,11 @@ def _anchors(
 
 
 def anchoring_hits(
-    identifiers: list[str], others: list[str], evidence: list[dict[str, Any]], aliases: dict[str, list[str]] | None
+    identifiers: list[str],
+    others: list[str],
+    evidence: list[dict[str, Any]],
+    aliases: dict[str, list[str]] | None,
+    shared: int = 3,
 ) -> list[dict[str, Any]]:
     """Passages that anchor one of the question's identifiers: where its subject is named and discussed. Their
     documents are the ones about the subject; evidence from other documents may share the question's words
@@ -102,32 +92,33 @@ def anchoring_hits(
     if not spread:
         return []
     # An identifier that many documents share (a field's acronym) does not name the subject when a more specific
-    # one does: it is set aside when anchored in at least SHARED documents and twice as many as the most specific.
+    # one does: it is set aside when anchored in at least `shared` documents and twice as many as the most specific.
     # Otherwise (two specific names, each in its own documents) every identifier keeps its documents.
     fewest = min(spread.values())
-    keep = {id(h) for i, n in spread.items() if not (n >= SHARED and n >= 2 * fewest) for h in by_ident[i]}
+    keep = {id(h) for i, n in spread.items() if not (n >= shared and n >= 2 * fewest) for h in by_ident[i]}
     return [h for h in evidence if id(h) in keep]
 
 
-def is_strong(hit: dict[str, Any], key_terms: list[str], floor: float) -> bool:
+def is_strong(hit: dict[str, Any], key_terms: list[str], c: CheckSettings) -> bool:
     """One passage that holds (nearly) every key term and is semantically close: enough on its own."""
-    if not key_terms or (hit.get("dense_score") is not None and hit["dense_score"] < floor):
+    if not key_terms or (hit.get("dense_score") is not None and hit["dense_score"] < c.relevance_floor):
         return False
     covered, _ = coverage(key_terms, [passage(hit)])
-    return len(covered) >= max(1, round(0.8 * len(key_terms)))
+    return len(covered) >= max(1, round(c.strong_term_share * len(key_terms)))
 
 
-def is_relevant(hit: dict[str, Any], key_terms: list[str], floor: float) -> bool:
-    if hit.get("dense_score") is not None and hit["dense_score"] >= floor:
+def is_relevant(hit: dict[str, Any], key_terms: list[str], c: CheckSettings) -> bool:
+    """Semantically close to the question, or holding enough of its key terms."""
+    if hit.get("dense_score") is not None and hit["dense_score"] >= c.relevance_floor:
         return True
     if not key_terms:
         return False
     covered, _ = coverage(key_terms, [hit["text"]])
-    return len(covered) >= max(1, len(key_terms) // 2)
+    return len(covered) >= max(1, int(len(key_terms) * c.relevant_term_share))
 
 
-def topic_hits(topic: str, evidence: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Hits that mention the topic: all its identifiers and at least half its other terms."""
+def topic_hits(topic: str, evidence: list[dict[str, Any]], share: float = 0.5) -> list[dict[str, Any]]:
+    """Hits that mention the topic: all its identifiers and at least `share` of its other terms."""
     terms = content_terms(topic)
     ids = [t for t in terms if is_identifier(t)]
     rest = [t for t in terms if t not in ids]
@@ -136,95 +127,80 @@ def topic_hits(topic: str, evidence: list[dict[str, Any]]) -> list[dict[str, Any
         text = [passage(hit)]
         if ids and coverage(ids, text)[1]:
             continue
-        if rest and len(coverage(rest, text)[0]) * 2 < len(rest):
+        if rest and len(coverage(rest, text)[0]) < share * len(rest):
             continue
         out.append(hit)
     return out
 
 
-def assess(state: dict[str, Any]) -> dict[str, Any]:
+def assess(state: dict[str, Any]) -> Assessment:
     """The verdict on the merged evidence: sufficient or not, with every check's outcome and detail."""
-    s = state["settings"]
+    settings = AgentSettings.of(state)
+    c = settings.checks
     evidence = [h for h in state.get("evidence", []) if is_evidence(h)]
     texts = [passage(h) for h in evidence]
     identifiers = state.get("identifiers", [])
-    others = [t for t in state.get("key_terms", []) if t not in identifiers]
-    reasons: list[dict[str, Any]] = []
+    key_terms = state.get("key_terms", [])
+    others = [t for t in key_terms if t not in identifiers]
+    reasons: list[Check] = []
 
     aliases = state.get("aliases")
     missing_ids = anchored_missing(identifiers, others, texts, aliases)
-    reasons.append(
-        {
-            "check": "identifiers_covered",
-            "ok": not missing_ids,
-            "detail": f"missing {', '.join(missing_ids)}" if missing_ids else f"{len(identifiers)} identifier(s) found",
-        }
-    )
+    found_ids = f"{len(identifiers)} identifier(s) found"
+    detail = f"missing {', '.join(missing_ids)}" if missing_ids else found_ids
+    reasons.append(Check(check="identifiers_covered", ok=not missing_ids, detail=detail))
     # Terms and relevance are judged on the subject's documents, once the identifiers have some.
-    anchors = [] if state.get("intent") == "compare" else anchoring_hits(identifiers, others, evidence, aliases)
+    compare = state.get("intent") == "compare"
+    anchors = [] if compare else anchoring_hits(identifiers, others, evidence, aliases, c.shared_documents)
     subjects = sorted({h["doc_id"] for h in anchors})
     on_subject = [h for h in evidence if h["doc_id"] in subjects] if subjects else evidence
     where = f" in {', '.join(subjects)}" if subjects else ""
     # The other terms must be found where the subject is named or right beside it: a document that names the
     # subject once, in passing, does not answer everything its other passages happen to share with the question.
-    near = {(h["doc_id"], h.get("ordinal", 0) + d) for h in anchors for d in range(-NEAR, NEAR + 1)}
+    span = range(-c.near_chunks, c.near_chunks + 1)
+    near = {(h["doc_id"], h.get("ordinal", 0) + d) for h in anchors for d in span}
     anchoring = [h for h in on_subject if (h["doc_id"], h.get("ordinal", 0)) in near]
     covered, missing_terms = coverage(others, [passage(h) for h in (anchoring or on_subject)])
     named = f" near {', '.join(identifiers)} in {', '.join(subjects)}" if anchoring else where
     share = len(covered) / len(others) if others else 1.0
-    reasons.append(
-        {
-            "check": "key_terms_covered",
-            "ok": share >= s["term_coverage"],
-            "detail": f"{share:.0%} of key terms found{named}"
-            + (f"; missing {', '.join(missing_terms)}" if missing_terms else ""),
-        }
+    detail = f"{share:.0%} of key terms found{named}" + (
+        f"; missing {', '.join(missing_terms)}" if missing_terms else ""
     )
-    relevant = [h for h in on_subject if is_relevant(h, state.get("key_terms", []), s["relevance_floor"])]
-    strong = [h for h in relevant if is_strong(h, state.get("key_terms", []), s["relevance_floor"])]
-    reasons.append(
-        {
-            "check": "relevant_hits",
-            "ok": len(relevant) >= s["min_hits"] or bool(strong),
-            "detail": f"{len(relevant)} relevant hit(s){where}, {s['min_hits']} needed"
-            + (f"; {len(strong)} passage(s) hold every key term" if strong else ""),
-        }
+    reasons.append(Check(check="key_terms_covered", ok=share >= c.term_coverage, detail=detail))
+    relevant = [h for h in on_subject if is_relevant(h, key_terms, c)]
+    strong = [h for h in relevant if is_strong(h, key_terms, c)]
+    detail = f"{len(relevant)} relevant hit(s){where}, {settings.min_hits} needed" + (
+        f"; {len(strong)} passage(s) hold every key term" if strong else ""
+    )
+    reasons.append(Check(check="relevant_hits", ok=len(relevant) >= settings.min_hits or bool(strong), detail=detail))
+    if compare and state.get("topics"):
+        reasons += _topic_checks(state["topics"], evidence, state.get("topic_homes", {}), c.topic_term_share)
+    failing = next((r.check for r in reasons if not r.ok), None)
+    return Assessment(
+        sufficient=failing is None,
+        failing=failing,
+        reasons=reasons,
+        missing_identifiers=missing_ids,
+        missing_terms=missing_terms,
+        relevant_hits=len(relevant),
+        subject_docs=subjects,
     )
 
-    topics = state.get("topics", []) if state.get("intent") == "compare" else []
-    if topics:
-        by_topic = {t: topic_hits(t, evidence) for t in topics}
-        absent = [t for t, hits in by_topic.items() if not hits]
-        reasons.append(
-            {
-                "check": "topics_covered",
-                "ok": not absent,
-                "detail": f"no evidence on {', '.join(map(repr, absent))}" if absent else "evidence on both topics",
-            }
-        )
-        homes = state.get("topic_homes", {})
-        home_sets = [set(homes.get(t, [])) for t in topics]
-        separate = all(home_sets) and not (home_sets[0] & home_sets[1])
-        found = {h["doc_id"] for h in evidence}
-        lacking = [t for t, home in zip(topics, home_sets, strict=True) if separate and not (home & found)]
-        reasons.append(
-            {
-                "check": "topic_diversity",
-                "ok": not lacking,
-                "detail": (
-                    f"the topics live in different documents; none from the home of {', '.join(map(repr, lacking))}"
-                )
-                if lacking
-                else f"{len(found)} document(s) in the evidence",
-            }
-        )
-    failing = next((r["check"] for r in reasons if not r["ok"]), None)
-    return {
-        "sufficient": failing is None,
-        "failing": failing,
-        "reasons": reasons,
-        "missing_identifiers": missing_ids,
-        "missing_terms": missing_terms,
-        "relevant_hits": len(relevant),
-        "subject_docs": subjects,
-    }
+
+def _topic_checks(
+    topics: list[str], evidence: list[dict[str, Any]], homes: dict[str, list[str]], share: float
+) -> list[Check]:
+    """A comparison needs evidence on both topics, and from each topic's own documents when they differ."""
+    absent = [t for t in topics if not topic_hits(t, evidence, share)]
+    detail = f"no evidence on {', '.join(map(repr, absent))}" if absent else "evidence on both topics"
+    checks = [Check(check="topics_covered", ok=not absent, detail=detail)]
+    home_sets = [set(homes.get(t, [])) for t in topics]
+    separate = all(home_sets) and not (home_sets[0] & home_sets[1])
+    found = {h["doc_id"] for h in evidence}
+    lacking = [t for t, home in zip(topics, home_sets, strict=True) if separate and not (home & found)]
+    detail = (
+        f"the topics live in different documents; none from the home of {', '.join(map(repr, lacking))}"
+        if lacking
+        else f"{len(found)} document(s) in the evidence"
+    )
+    return [*checks, Check(check="topic_diversity", ok=not lacking, detail=detail)]

@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from agent.events import EndEvent, ErrorEvent, Event, NodeEvent
 from agent.settings import AgentSettings
+from agent.types import ApprovalRequest
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -58,14 +60,13 @@ def _kb(args: argparse.Namespace):
     return KnowledgeBase(KBSettings(store_dir=args.store) if args.store else KBSettings())
 
 
-def _print_event(event: dict[str, Any]) -> None:
-    kind = event["kind"]
-    if kind == "node":
-        line = f"[{event['node']:>8}] {event['summary']}  ({event['seconds'] * 1000:.0f} ms)"
+def _print_event(event: Event) -> None:
+    if isinstance(event, NodeEvent):
+        line = f"[{event.node:>8}] {event.summary}  ({event.seconds * 1000:.0f} ms)"
         print(line, flush=True)
-        if event.get("warning"):
-            print(f"           ! {event['warning']}", flush=True)
-        for hit in event.get("hits", [])[:5] if event["node"] == "retrieve" else []:
+        if event.warning:
+            print(f"           ! {event.warning}", flush=True)
+        for hit in (event.hits or [])[:5]:
             mark = "*" if hit.get("new") else " "
             pages = (
                 hit["start_page"]
@@ -73,15 +74,14 @@ def _print_event(event: dict[str, Any]) -> None:
                 else (f"{hit['start_page']}-{hit['end_page']}")
             )
             print(f"           {mark} {hit['doc_id']} p.{pages}  {' '.join(hit['text'].split())[:90]}", flush=True)
-    elif kind == "token":
-        pass  # the verified answer is printed at the end; streaming raw tokens would show unverified text
-    elif kind == "error":
-        print(f"error: {event['message']}", file=sys.stderr, flush=True)
+    elif isinstance(event, ErrorEvent):
+        print(f"error: {event.message}", file=sys.stderr, flush=True)
+    # A TokenEvent is not printed: the verified answer is printed at the end, raw tokens would show unverified text.
 
 
-def _ask_terminal(payload: dict[str, Any]) -> dict[str, Any]:
-    print(f"\nRefinement ({payload['strategy']}): {payload['previous']!r} -> {payload['proposed']!r}")
-    for reason in payload.get("reasons", []):
+def _ask_terminal(payload: ApprovalRequest) -> dict[str, Any]:
+    print(f"\nRefinement ({payload.strategy}): {payload.previous!r} -> {payload.proposed!r}")
+    for reason in payload.reasons:
         print(f"  because: {reason}")
     while True:
         choice = input("[a]pprove, [e]dit, [r]eject? ").strip().lower()
@@ -107,14 +107,15 @@ def cmd_ask(args: argparse.Namespace) -> int:
         for event in stream:
             if not args.json:
                 _print_event(event)
-            if event["kind"] == "error":
+            if isinstance(event, ErrorEvent):
                 if args.json:
-                    print(f"error: {event['message']}", file=sys.stderr)
+                    print(f"error: {event.message}", file=sys.stderr)
                 return 1
-            if event["kind"] == "paused":
-                events = agent.resume(event["run_id"], _ask_terminal(agent.pending(event["run_id"])))
-            elif event["kind"] == "done":
-                result = event["result"]
+            if isinstance(event, EndEvent) and event.kind == "paused":
+                request = ApprovalRequest.model_validate(agent.pending(event.run_id))
+                events = agent.resume(event.run_id, _ask_terminal(request))
+            elif isinstance(event, EndEvent):
+                result = event.result
     if result is None:
         return 1
     if args.json:

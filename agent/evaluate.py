@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from agent.events import EndEvent
 from agent.knowledge import Knowledge
 from agent.runner import Agent, result_of
 from agent.settings import AgentSettings
@@ -48,8 +49,8 @@ def evaluate(
         state: dict[str, Any] = {}
         run_id = f"eval-{q.qid}"
         for event in agent.ask(q.question, run_id=run_id):
-            if event["kind"] in ("done", "paused"):
-                state = event["record"].state
+            if isinstance(event, EndEvent):
+                state = event.record.state
         result = (
             result_of(state, run_id)
             if state

@@ -8,61 +8,28 @@ from typing import Any
 
 import numpy as np
 
-from agent.assess import is_evidence, squashed, term_covered, topic_hits
-from agent.intent import content_terms, is_identifier
-from kb.lexical import tokenize
+from agent.assess import is_evidence, term_covered, topic_hits
+from agent.intent import content_terms
+from agent.settings import AnswerSettings
 from kb.references import is_citation
-
-# Common abbreviations that end in a period but do not end a sentence.
-_ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|etc|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms)\.$", re.I)
-_NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
-_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"'(“]?[A-Z0-9])")
+from kb.text import is_identifier, sentences, squashed, tokenize
 
 
-def sentences(text: str) -> list[str]:
-    """Sentences of a chunk; each table row ("a | b | c") stands alone."""
-    out: list[str] = []
-    prose: list[str] = []
-
-    def flush() -> None:
-        joined = re.sub(r"-\s+(?=[a-z])", "", " ".join(prose)) if prose else ""
-        pending = ""
-        for piece in _SPLIT.split(joined):
-            pending = f"{pending} {piece}".strip() if pending else piece
-            if not _ABBREV.search(pending):
-                out.append(pending)
-                pending = ""
-        if pending:
-            out.append(pending)
-        prose.clear()
-
-    for line in text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if " | " in line:
-            flush()
-            out.append(line)
-        elif _NUMBERED_HEADING.match(line) and len(line.split()) <= 10 and line[-1] not in ".,;:":
-            flush()  # a section heading is not part of the sentence that follows it
-        else:
-            prose.append(line)
-    flush()
-    return [s for s in (x.strip() for x in out) if s]
-
-
-def _concepts(question: str, aliases: dict[str, list[str]]) -> list[tuple[list[str], float]]:
-    """The question's terms as concepts (a term or any of its aliases), identifiers weighing more."""
-    return [([term, *aliases.get(term, [])], 1.5 if is_identifier(term) else 1.0) for term in content_terms(question)]
+def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
+    """The question's terms as concepts (a term or any of its aliases), identifiers weighing `weight`."""
+    terms = content_terms(question)
+    return [([term, *aliases.get(term, [])], weight if is_identifier(term) else 1.0) for term in terms]
 
 
 def _covers(names: list[str], tokens: set[str], flat: str) -> bool:
     return any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
 
 
-def _lexical_scores(question: str, aliases: dict[str, list[str]], pool: list[tuple[set[str], str]]) -> np.ndarray:
+def _lexical_scores(
+    question: str, aliases: dict[str, list[str]], pool: list[tuple[set[str], str]], weight: float = 1.5
+) -> np.ndarray:
     """Share of the question's concepts each sentence covers, weighted by rarity among the candidates."""
-    concepts = _concepts(question, aliases)
+    concepts = _concepts(question, aliases, weight)
     if not concepts or not pool:
         return np.zeros(len(pool))
     hits = np.array([[_covers(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
@@ -79,7 +46,7 @@ def compose(
     intent: str,
     topics: list[str],
     context: list[dict[str, Any]],
-    max_sentences: int,
+    settings: AnswerSettings,
     embed: Callable[[list[str]], np.ndarray] | None = None,
     aliases: dict[str, list[str]] | None = None,
 ) -> str:
@@ -88,6 +55,7 @@ def compose(
     Sentences are ranked by similarity to the question (embeddings when available) and by the question's
     terms they contain, weighted by rarity; near-duplicates are skipped.
     """
+    s, max_sentences = settings, settings.sentences
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
     for i, item in enumerate(context):
         if not is_evidence(item):
@@ -96,22 +64,25 @@ def compose(
             words = len(sentence.split())
             if is_citation(sentence):
                 continue
-            if len(sentence) < 25 or words < 5 or (words <= 10 and _HEADING_LINE.match(sentence)):
+            short = len(sentence) < s.min_chars or words < s.min_words
+            if short or (words <= s.heading_words and _HEADING_LINE.match(sentence)):
                 continue  # headings and fragments read badly as answers
             items.append((i, j, item["key"], sentence, set(tokenize(sentence))))
     if not items:
         return ""
-    lexical = _lexical_scores(question, aliases or {}, [(c[4], squashed([c[3]])) for c in items])
+    pool = [(c[4], squashed([c[3]])) for c in items]
+    lexical = _lexical_scores(question, aliases or {}, pool, s.identifier_weight)
     if embed is not None:
         vectors = embed([question] + [c[3] for c in items])
         dense = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
-        scores = 0.6 * dense + 0.4 * lexical
+        scores = s.dense_weight * dense + (1 - s.dense_weight) * lexical
     else:
         scores = lexical
     lengths = np.array([len(c[3].split()) for c in items])
-    scores = scores * np.where(lengths <= 70, 1.0, 0.7) / (1.0 + 0.02 * np.array([c[0] for c in items]))
+    ranks = np.array([c[0] for c in items])
+    scores = scores * np.where(lengths <= s.long_words, 1.0, s.long_factor) / (1.0 + s.rank_decay * ranks)
     order = sorted(range(len(items)), key=lambda n: (-scores[n], items[n][0], items[n][1]))
-    floor = 0.5 * scores[order[0]]
+    floor = s.floor_share * scores[order[0]]
     chosen: list[int] = []
 
     def take(pool: list[int], limit: int) -> None:
@@ -120,7 +91,7 @@ def compose(
                 return
             if n in chosen or scores[n] < floor or lexical[n] == 0:
                 continue
-            if any(_jaccard(items[n][4], items[m][4]) > 0.6 for m in chosen):
+            if any(_jaccard(items[n][4], items[m][4]) > s.duplicate_overlap for m in chosen):
                 continue
             chosen.append(n)
 

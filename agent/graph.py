@@ -12,8 +12,8 @@ from typing import Any, Literal
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Checkpointer
 
-from agent.conclude import ClosingNodes
-from agent.nodes import Deps, Nodes, budget_stop, node
+from agent.conclude import answer, refuse, verify
+from agent.nodes import Deps, approve, assess, budget_stop, node, refine, retrieve, route
 from agent.state import AgentState
 
 
@@ -48,17 +48,17 @@ def after_verify(state: dict[str, Any]) -> Literal["refuse", "__end__"]:
     return "refuse" if state.get("refusal_reason") else END
 
 
-def build_graph(deps: Deps, checkpointer: Checkpointer = None):
-    nodes, closing = Nodes(deps), ClosingNodes(deps)
-    g = StateGraph(AgentState)
-    g.add_node("route", node("route")(nodes.route))
-    g.add_node("retrieve", node("retrieve")(nodes.retrieve))
-    g.add_node("assess", node("assess")(nodes.assess))
-    g.add_node("refine", node("refine")(nodes.refine))
-    g.add_node("approve", node("approve")(nodes.approve))
-    g.add_node("answer", node("answer")(closing.answer))
-    g.add_node("verify", node("verify")(closing.verify))
-    g.add_node("refuse", node("refuse")(closing.refuse))
+def build_graph(checkpointer: Checkpointer = None):
+    """The graph; every run passes its `Deps` (knowledge base, LLM) as the run context."""
+    g = StateGraph(AgentState, context_schema=Deps)
+    g.add_node("route", node("route")(route))
+    g.add_node("retrieve", node("retrieve")(retrieve))
+    g.add_node("assess", node("assess")(assess))
+    g.add_node("refine", node("refine")(refine))
+    g.add_node("approve", node("approve")(approve))
+    g.add_node("answer", node("answer")(answer))
+    g.add_node("verify", node("verify")(verify))
+    g.add_node("refuse", node("refuse")(refuse))
 
     g.add_edge(START, "route")
     g.add_conditional_edges("route", after_route)

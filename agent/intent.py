@@ -8,21 +8,25 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from kb.definitions import defined_term
-from kb.lexical import STOPWORDS, tokenize
+from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_identifier, tokenize, words
 
 Intent = Literal["compare", "definition", "procedure", "general"]
 
 # Words that shape a question but carry no subject matter; removed before coverage checks and broadening.
-QUESTION_WORDS = frozenset(
-    (  # noqa: SIM905 - a readable word list
-        "what which who whom whose when where why how describe explain list name give tell discuss summarize "
-        "summarise define definition mean meaning means please provide show main key primary specific particular "
-        "various different difference differences differ compare compared comparison contrast between versus vs "
-        "way ways kind kinds type types does do did can could would should will may might must there their them "
-        "they this that these those such some any many much also about regarding according paper papers study "
-        "document documents use used using make made makes achieve achieved offer offers bring brings "
-        "contribute contributes ensure ensures provide provides upon"
-    ).split()
+QUESTION_WORDS = (
+    frozenset(WH_WORDS)
+    | frozenset(AUXILIARIES)
+    | frozenset(
+        (  # noqa: SIM905 - a readable word list
+            "describe explain list name give tell discuss summarize "
+            "summarise define definition mean meaning means please provide show main key primary specific particular "
+            "various different difference differences differ compare compared comparison contrast between versus vs "
+            "way ways kind kinds type types may might must there their them "
+            "they this that these those such some any many much also about regarding according paper papers study "
+            "document documents use used using make made makes achieve achieved offer offers bring brings "
+            "contribute contributes ensure ensures provide provides upon"
+        ).split()
+    )
 )
 
 _COMPARE = [
@@ -46,7 +50,6 @@ _TOPIC_TAIL = re.compile(
     re.I,
 )
 _LEADING = re.compile(r"^\s*(?:the|a|an|both|between)\s+", re.I)
-_WORD = re.compile(r"[^\W_]+(?:[-._/+'’][^\W_]+)*")
 
 
 class QuestionReading(BaseModel):
@@ -70,23 +73,11 @@ def _norm(text: str) -> str:
     return " ".join(tokenize(text))
 
 
-def is_identifier(word: str) -> bool:
-    """Acronyms, mixed-case names and letter-digit codes: terms that must appear literally in supporting evidence."""
-    parts = re.findall(r"[^\W_]+", word)
-    for part in parts:
-        letters = [c for c in part if c.isalpha()]
-        if any(c.isdigit() for c in part) and letters:
-            return True
-        if len(letters) >= 2 and any(c.isupper() for c in part[1:]):
-            return True
-    return False
-
-
 def content_terms(text: str) -> list[str]:
     """The words of `text` that carry meaning, in order, possessives stripped, without duplicates."""
     out: list[str] = []
-    for match in _WORD.finditer(text):
-        word = re.sub(r"(?:'s|’s|'|’)$", "", match.group())
+    for raw in words(text):
+        word = re.sub(r"(?:'s|’s|'|’)$", "", raw)
         low = word.lower()
         if low in STOPWORDS or low in QUESTION_WORDS or (len(low) < 2 and not word.isdigit()):
             continue

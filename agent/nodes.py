@@ -1,8 +1,8 @@
-"""The graph's nodes. Each returns a partial state update, appends a timed trace event and streams a custom event."""
+"""The graph's retrieval-loop nodes, plain functions of the state and the run context (`Deps`). Each returns a partial
+state update; `node` times it, records a `NodeEvent` in the trace and streams it."""
 
 from __future__ import annotations
 
-import contextlib
 import math
 import time
 from collections.abc import Callable
@@ -10,18 +10,18 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
-from langgraph.config import get_stream_writer
+from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from agent.assess import assess as assess_evidence
 from agent.assess import is_evidence, topic_hits
+from agent.events import NodeEvent
 from agent.intent import plan_for, read_question
 from agent.llm import Grade, LLMError, LLMStatus, OllamaLLM, Rewrite
 from agent.prompts import grader_messages, rewrite_messages
 from agent.refine import SearchFn, propose
 from agent.settings import AgentSettings
-
-CONTEXT_SIZE = 12  # evidence passages shown to the answer step
+from agent.types import Approval, ApprovalRequest, Evidence, Proposal, Round, dump
 
 
 @dataclass
@@ -37,39 +37,30 @@ class Deps:
     chunk: Callable[[str], dict[str, Any] | None] = lambda chunk_id: None  # a chunk by id, as a hit-shaped dict
 
 
-def emit(event: dict[str, Any]) -> None:
-    with contextlib.suppress(RuntimeError):  # outside a streaming run (graph.invoke): nothing listens
-        get_stream_writer()(event)
-
-
 def node(name: str):
-    """Count the step, time the node, and record what it did in the trace and on the event stream."""
+    """Count the step, time the node, and record what it did as a NodeEvent in the trace and on the event stream."""
 
-    def wrap(fn: Callable[[dict[str, Any]], dict[str, Any]]):
+    def wrap(fn: Callable[[dict[str, Any], Runtime[Deps]], dict[str, Any]]):
         @wraps(fn)
-        def run(state: dict[str, Any]) -> dict[str, Any]:
+        def run(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             started = time.time()
             t0 = time.perf_counter()
-            update = fn(state)
+            update = fn(state, runtime)
             counters = dict(update.get("counters") or state["counters"])
             counters["steps"] += 1
-            event = {
-                "node": name,
-                "started": round(started, 3),
-                "seconds": round(time.perf_counter() - t0, 4),
-                "summary": update.pop("_summary", ""),
+            event = NodeEvent(
+                node=name,
+                started=round(started, 3),
+                seconds=round(time.perf_counter() - t0, 4),
+                summary=update.pop("_summary", ""),
                 **update.pop("_event", {}),
-            }
-            emit({"type": "node", **event})
-            return {**update, "counters": counters, "trace": [event]}
+            )
+            runtime.stream_writer(event)
+            return {**update, "counters": counters, "trace": [event.trace()]}
 
         return run
 
     return wrap
-
-
-def settings_of(state: dict[str, Any]) -> AgentSettings:
-    return AgentSettings.model_validate(state["settings"])
 
 
 def bump(state: dict[str, Any], **add: int) -> dict[str, int]:
@@ -79,12 +70,13 @@ def bump(state: dict[str, Any], **add: int) -> dict[str, int]:
     return counters
 
 
-def context_of(state: dict[str, Any]) -> list[dict[str, Any]]:
+def context_of(state: dict[str, Any], size: int | None = None) -> list[dict[str, Any]]:
     """The best evidence, numbered c1..cN: best ranks of every round first, so each round contributes. Reference
     lists and contents pages are never offered for citation."""
     usable = [hit for hit in state.get("evidence", []) if is_evidence(hit)]
     ranked = sorted(enumerate(usable), key=lambda e: (e[1]["rank"], e[1]["round"], e[0]))
-    return [{**hit, "key": f"c{i}"} for i, (_, hit) in enumerate(ranked[:CONTEXT_SIZE], 1)]
+    size = size or AgentSettings.of(state).answer.context_size
+    return [{**hit, "key": f"c{i}"} for i, (_, hit) in enumerate(ranked[:size], 1)]
 
 
 def budget_stop(state: dict[str, Any], calls_needed: int = 1, steps_needed: int = 7) -> str | None:
@@ -100,258 +92,246 @@ def budget_stop(state: dict[str, Any], calls_needed: int = 1, steps_needed: int 
     return None
 
 
-class Nodes:
-    def __init__(self, deps: Deps):
-        self.deps = deps
-
-    # route -----------------------------------------------------------------------------------------
-    def route(self, state: dict[str, Any]) -> dict[str, Any]:
-        s = settings_of(state)
-        reading = read_question(state["question"])
-        out: dict[str, Any] = {
-            "intent": reading.intent,
-            "topics": reading.topics,
-            "key_terms": reading.key_terms,
-            "identifiers": reading.identifiers,
-            "plan": plan_for(reading),
-            "query": " ".join(state["question"].split()),
-            "queries": [],
-            "strategy": "initial",
-        }
-        if reading.error:
-            return {
-                **out,
-                "stop_reason": "invalid_question",
-                "refusal_reason": "invalid_question",
-                "_summary": reading.error,
-            }
-        available = self.deps.documents()
-        scope = [d for d in available if s.docs is None or d in s.docs]
-        if not scope:
-            why = "the library is empty" if not available else "none of the selected documents is in the library"
-            return {**out, "stop_reason": "no_documents", "refusal_reason": "no_documents", "_summary": why}
-        calls = 0
-        homes: dict[str, list[str]] = {}
-        for topic in reading.topics if reading.intent == "compare" else []:
-            hits = [h for h in topic_hits(topic, self.deps.search(topic, k=3, docs=s.docs, mode="lexical"))]
-            calls += 1
-            homes[topic] = [hits[0]["doc_id"]] if hits else []
-        out.update(topic_homes=homes, counters=bump(state, tool_calls=calls))
-        if s.mode == "extractive":
-            out.update(mode="extractive", llm_status={})
-            note = "extractive mode (chosen)"
-        else:
-            status = self.deps.probe(s)
-            out.update(mode="ollama" if status.usable else "extractive", llm_status=status.model_dump())
-            note = f"Ollama model {s.model}" if status.usable else status.message
-        summary = (
-            f"intent {reading.intent}"
-            + (f" ({reading.topics[0]!r} vs {reading.topics[1]!r})" if reading.topics else "")
-            + f"; {note}"
-        )
+# route -----------------------------------------------------------------------------------------
+def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    s = AgentSettings.of(state)
+    reading = read_question(state["question"])
+    out: dict[str, Any] = {
+        "intent": reading.intent,
+        "topics": reading.topics,
+        "key_terms": reading.key_terms,
+        "identifiers": reading.identifiers,
+        "plan": plan_for(reading),
+        "query": " ".join(state["question"].split()),
+        "queries": [],
+        "strategy": "initial",
+    }
+    if reading.error:
         return {
             **out,
-            "_summary": summary,
-            "_event": {
-                "intent": reading.intent,
-                "topics": reading.topics,
-                "mode": out["mode"],
-                "key_terms": reading.key_terms,
-                "warning": "" if out["mode"] == s.mode or (s.mode == "auto" and out["mode"] == "ollama") else note,
-            },
+            "stop_reason": "invalid_question",
+            "refusal_reason": "invalid_question",
+            "_summary": reading.error,
         }
+    available = runtime.context.documents()
+    scope = [d for d in available if s.docs is None or d in s.docs]
+    if not scope:
+        why = "the library is empty" if not available else "none of the selected documents is in the library"
+        return {**out, "stop_reason": "no_documents", "refusal_reason": "no_documents", "_summary": why}
+    calls = 0
+    homes: dict[str, list[str]] = {}
+    for topic in reading.topics if reading.intent == "compare" else []:
+        hits = topic_hits(
+            topic,
+            runtime.context.search(topic, k=s.checks.topic_probe_k, docs=s.docs, mode="lexical"),
+            s.checks.topic_term_share,
+        )
+        calls += 1
+        homes[topic] = [hits[0]["doc_id"]] if hits else []
+    out.update(topic_homes=homes, counters=bump(state, tool_calls=calls))
+    if s.mode == "extractive":
+        out.update(mode="extractive", llm_status={})
+        note = "extractive mode (chosen)"
+    else:
+        status = runtime.context.probe(s)
+        out.update(mode="ollama" if status.usable else "extractive", llm_status=status.model_dump())
+        note = f"Ollama model {s.model}" if status.usable else status.message
+    summary = (
+        f"intent {reading.intent}"
+        + (f" ({reading.topics[0]!r} vs {reading.topics[1]!r})" if reading.topics else "")
+        + f"; {note}"
+    )
+    return {
+        **out,
+        "_summary": summary,
+        "_event": {
+            "intent": reading.intent,
+            "topics": reading.topics,
+            "mode": out["mode"],
+            "key_terms": reading.key_terms,
+            "warning": "" if out["mode"] == s.mode or (s.mode == "auto" and out["mode"] == "ollama") else note,
+        },
+    }
 
-    # retrieve --------------------------------------------------------------------------------------
-    def retrieve(self, state: dict[str, Any]) -> dict[str, Any]:
-        s = settings_of(state)
-        number = state["counters"]["rounds"] + 1
-        t0 = time.perf_counter()
-        queries = state.get("queries") or [state["query"]]
-        quota = math.ceil(s.k / len(queries))
-        homes = state.get("topic_homes", {})
-        results: list[dict[str, Any]] = []
-        for i, query in enumerate(queries):
-            docs = s.docs
-            if len(queries) > 1 and i < len(state.get("topics", [])):
-                home = homes.get(state["topics"][i], [])
-                docs = [d for d in home if s.docs is None or d in s.docs] or s.docs
-            for h in self.deps.search(query, k=quota if len(queries) > 1 else s.k, docs=docs):
-                results.append({**h, "query": query})
-                for cid in h.get("page_chunks", [])[: s.page_chunks]:  # the page's other matching chunks
-                    more = self.deps.chunk(cid)
-                    if more is not None:
-                        # It counts as its page's evidence: the page's rank and dense score, not a strength of its own.
-                        page = {"rank": h["rank"], "dense_score": h.get("dense_score"), "neighbour_of": h["chunk_id"]}
-                        results.append({**more, "query": query, **page})
-        seen = {h["chunk_id"] for h in state.get("evidence", [])}
-        evidence = list(state.get("evidence", []))
-        hits = []
-        for hit in results:
-            new = hit["chunk_id"] not in seen
-            if new:
-                seen.add(hit["chunk_id"])
-                evidence.append({**hit, "round": number})
-            hits.append({**hit, "new": new})
-        searched = [self.deps.searched(q) for q in queries]
-        record = {
+
+# retrieve --------------------------------------------------------------------------------------
+def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    s = AgentSettings.of(state)
+    number = state["counters"]["rounds"] + 1
+    t0 = time.perf_counter()
+    queries = state.get("queries") or [state["query"]]
+    quota = math.ceil(s.k / len(queries))
+    homes = state.get("topic_homes", {})
+    results: list[dict[str, Any]] = []
+    for i, query in enumerate(queries):
+        docs = s.docs
+        if len(queries) > 1 and i < len(state.get("topics", [])):
+            home = homes.get(state["topics"][i], [])
+            docs = [d for d in home if s.docs is None or d in s.docs] or s.docs
+        for h in runtime.context.search(query, k=quota if len(queries) > 1 else s.k, docs=docs):
+            results.append(dump(Evidence(**h, query=query)))
+            for cid in h.get("page_chunks", [])[: s.page_chunks]:  # the page's other matching chunks
+                more = runtime.context.chunk(cid)
+                if more is not None:
+                    # It counts as its page's evidence: the page's rank and dense score, not a strength of its own.
+                    page = {"rank": h["rank"], "dense_score": h.get("dense_score"), "neighbour_of": h["chunk_id"]}
+                    results.append(dump(Evidence(**{**more, **page}, query=query)))
+    seen = {h["chunk_id"] for h in state.get("evidence", [])}
+    evidence = list(state.get("evidence", []))
+    hits = []
+    for hit in results:
+        new = hit["chunk_id"] not in seen
+        if new:
+            seen.add(hit["chunk_id"])
+            evidence.append({**hit, "round": number})
+        hits.append({**hit, "new": new})
+    searched = [runtime.context.searched(q) for q in queries]
+    record = Round(
+        round=number,
+        query=state["query"],
+        queries=queries,
+        searched=searched if searched != queries else [],
+        strategy=state["strategy"],
+        hit_ids=[h["chunk_id"] for h in hits],
+        scores=hits,  # each hit's ranks and scores
+        new=sum(h["new"] for h in hits),
+        total=len(evidence),
+        seconds=round(time.perf_counter() - t0, 4),
+    )
+    return {
+        "evidence": evidence,
+        "rounds": [*state.get("rounds", []), dump(record)],
+        "queries_tried": [*state.get("queries_tried", []), state["query"]],
+        "counters": bump(state, tool_calls=len(queries), rounds=1),
+        "_summary": f"round {number}: {len(hits)} hits, {record.new} new, {len(evidence)} in total",
+        "_event": {
             "round": number,
             "query": state["query"],
-            "queries": queries,
-            "searched": searched if searched != queries else [],
+            "searched": record.searched,
             "strategy": state["strategy"],
-            "hit_ids": [h["chunk_id"] for h in hits],
-            "scores": [
-                {k: h.get(k) for k in ("chunk_id", "rank", "fused_score", "dense_score", "lexical_score", "new")}
-                for h in hits
-            ],
-            "new": sum(h["new"] for h in hits),
-            "total": len(evidence),
-            "seconds": round(time.perf_counter() - t0, 4),
-            "verdict": None,
-            "reasons": [],
-        }
-        return {
-            "evidence": evidence,
-            "rounds": [*state.get("rounds", []), record],
-            "queries_tried": [*state.get("queries_tried", []), state["query"]],
-            "counters": bump(state, tool_calls=len(queries), rounds=1),
-            "_summary": f"round {number}: {len(hits)} hits, {record['new']} new, {len(evidence)} in total",
-            "_event": {
-                "round": number,
-                "query": state["query"],
-                "searched": record["searched"],
-                "strategy": state["strategy"],
-                "hits": hits,
-            },
-        }
+            "hits": hits,
+        },
+    }
 
-    # assess ----------------------------------------------------------------------------------------
-    def assess(self, state: dict[str, Any]) -> dict[str, Any]:
-        s = settings_of(state)
-        verdict = assess_evidence(state)
-        update: dict[str, Any] = {}
-        if s.llm_grader and state.get("mode") == "ollama":
-            llm = self.deps.make_llm(s)
-            try:
-                grade = llm.structured("grade", grader_messages(state["question"], context_of(state)), Grade)
-                verdict["llm_grade"] = {"sufficient": grade.sufficient, "reason": grade.reason}
-            except LLMError as err:
-                verdict["llm_grade"] = {"error": err.message}
-            update.update(counters=bump(state, llm_calls=1), llm_calls=[*state.get("llm_calls", []), *llm.calls])
-        rounds = [dict(r) for r in state["rounds"]]
-        rounds[-1].update(
-            verdict="sufficient" if verdict["sufficient"] else "insufficient",
-            reasons=verdict["reasons"],
-            llm_grade=verdict.get("llm_grade"),
-        )
-        failing = [r["detail"] for r in verdict["reasons"] if not r["ok"]]
-        return {
-            **update,
-            "assessment": verdict,
-            "evidence_sufficient": verdict["sufficient"],
-            "rounds": rounds,
-            "stop_reason": "evidence_sufficient" if verdict["sufficient"] else None,
-            "_summary": "sufficient" if verdict["sufficient"] else "insufficient: " + "; ".join(failing),
-            "_event": {
-                "round": rounds[-1]["round"],
-                "verdict": rounds[-1]["verdict"],
-                "reasons": verdict["reasons"],
-                "llm_grade": verdict.get("llm_grade"),
-            },
-        }
 
-    # refine ----------------------------------------------------------------------------------------
-    def refine(self, state: dict[str, Any]) -> dict[str, Any]:
-        s = settings_of(state)
-        update: dict[str, Any] = {}
-        proposal = None
-        if s.llm_rewrite and state.get("mode") == "ollama":
-            llm = self.deps.make_llm(s)
-            reasons = [r["detail"] for r in state["assessment"]["reasons"] if not r["ok"]]
-            try:
-                query = llm.structured(
-                    "rewrite", rewrite_messages(state["question"], state["query"], reasons), Rewrite
-                ).query.strip()
-                if query and query.lower() not in {q.lower() for q in state.get("queries_tried", [])}:
-                    proposal = {
-                        "previous": state["query"],
-                        "query": query,
-                        "queries": [],
-                        "strategy": "llm_rewrite",
-                        "reasons": reasons,
-                        "tool_calls": 0,
-                    }
-            except LLMError as err:
-                update["_event"] = {"warning": f"LLM rewrite failed ({err.message}); using rule-based refinement"}
-            update.update(counters=bump(state, llm_calls=1), llm_calls=[*state.get("llm_calls", []), *llm.calls])
-        counters = update.get("counters", state["counters"])
-        if proposal is None:
-            left = s.max_tool_calls - counters["tool_calls"] - 1
-            proposal = propose(state, self.deps.search, probes=max(0, min(2, left - 1)))
-        if proposal is None:
-            return {**update, "proposal": None, "stop_reason": "no_refinement", "_summary": "no new query left to try"}
-        counters = dict(counters)
-        counters["tool_calls"] += proposal.pop("tool_calls", 0)
-        aliases = {k: list(v) for k, v in (state.get("aliases") or {}).items()}
-        for name, alias in proposal.pop("alias", {}).items():
-            aliases.setdefault(name, [])
-            if alias not in aliases[name]:
-                aliases[name].append(alias)
-        rounds = [dict(r) for r in state["rounds"]]
-        rounds[-1]["refinement"] = {k: proposal[k] for k in ("previous", "query", "strategy")}
-        out = {
-            **update,
-            "proposal": proposal,
-            "aliases": aliases,
-            "rounds": rounds,
-            "counters": counters,
-            "_summary": f"{proposal['strategy']}: {proposal['previous']!r} -> {proposal['query']!r}",
-            "_event": {**update.get("_event", {}), "refinement": proposal},
-        }
-        if not s.approval:
-            out.update(query=proposal["query"], queries=proposal["queries"], strategy=proposal["strategy"])
-        return out
+# assess ----------------------------------------------------------------------------------------
+def assess(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    s = AgentSettings.of(state)
+    verdict = assess_evidence(state)
+    update: dict[str, Any] = {}
+    if s.llm_grader and state.get("mode") == "ollama":
+        llm = runtime.context.make_llm(s)
+        try:
+            grade = llm.structured("grade", grader_messages(state["question"], context_of(state)), Grade)
+            verdict.llm_grade = {"sufficient": grade.sufficient, "reason": grade.reason}
+        except LLMError as err:
+            verdict.llm_grade = {"error": err.message}
+        update.update(counters=bump(state, llm_calls=1), llm_calls=[*state.get("llm_calls", []), *llm.calls])
+    last = Round.model_validate(state["rounds"][-1])
+    last.verdict = "sufficient" if verdict.sufficient else "insufficient"
+    last.reasons, last.llm_grade = verdict.reasons, verdict.llm_grade
+    failing = [r.detail for r in verdict.reasons if not r.ok]
+    return {
+        **update,
+        "assessment": dump(verdict),
+        "evidence_sufficient": verdict.sufficient,
+        "rounds": [*state["rounds"][:-1], dump(last)],
+        "stop_reason": "evidence_sufficient" if verdict.sufficient else None,
+        "_summary": "sufficient" if verdict.sufficient else "insufficient: " + "; ".join(failing),
+        "_event": {
+            "round": last.round,
+            "verdict": last.verdict,
+            "reasons": verdict.reasons,
+            "llm_grade": verdict.llm_grade,
+        },
+    }
 
-    # approve ---------------------------------------------------------------------------------------
-    def approve(self, state: dict[str, Any]) -> dict[str, Any]:
-        proposal = state["proposal"]
-        decision = interrupt(
-            {
-                "previous": proposal["previous"],
-                "proposed": proposal["query"],
-                "strategy": proposal["strategy"],
-                "reasons": proposal["reasons"],
-                "round": state["counters"]["rounds"],
-            }
-        )
-        if isinstance(decision, str):
-            decision = {"action": decision}
-        action = str((decision or {}).get("action", "approve")).lower()
-        if action == "edit" and str(decision.get("query", "")).strip():
-            query = " ".join(str(decision["query"]).split())
-            approval = {"action": "edit", "query": query, "proposed": proposal["query"]}
-            # The person's query says what to look for: its terms replace the question's in the checks.
-            edited = read_question(query)
-            update = {
-                "query": query,
-                "queries": [],
-                "strategy": f"{proposal['strategy']}+edited",
-                "key_terms": edited.key_terms,
-                "identifiers": edited.identifiers,
-            }
-        elif action == "reject":
-            approval = {"action": "reject", "proposed": proposal["query"]}
-            update = {"refinement_rejected": True, "stop_reason": "refinement_rejected"}
-        else:
-            approval = {"action": "approve", "proposed": proposal["query"]}
-            update = {"query": proposal["query"], "queries": proposal["queries"], "strategy": proposal["strategy"]}
-        rounds = [dict(r) for r in state["rounds"]]
-        rounds[-1]["approval"] = approval
-        return {
-            **update,
-            "approval": approval,
-            "rounds": rounds,
-            "proposal": None,
-            "_summary": f"human: {approval['action']}" + (f" -> {approval.get('query')!r}" if action == "edit" else ""),
-            "_event": {"approval": approval},
+
+# refine ----------------------------------------------------------------------------------------
+def refine(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    s = AgentSettings.of(state)
+    update: dict[str, Any] = {}
+    proposal = None
+    if s.llm_rewrite and state.get("mode") == "ollama":
+        llm = runtime.context.make_llm(s)
+        reasons = [r["detail"] for r in state["assessment"]["reasons"] if not r["ok"]]
+        try:
+            query = llm.structured(
+                "rewrite", rewrite_messages(state["question"], state["query"], reasons), Rewrite
+            ).query.strip()
+            if query and query.lower() not in {q.lower() for q in state.get("queries_tried", [])}:
+                proposal = Proposal(previous=state["query"], query=query, strategy="llm_rewrite", reasons=reasons)
+        except LLMError as err:
+            update["_event"] = {"warning": f"LLM rewrite failed ({err.message}); using rule-based refinement"}
+        update.update(counters=bump(state, llm_calls=1), llm_calls=[*state.get("llm_calls", []), *llm.calls])
+    counters = update.get("counters", state["counters"])
+    if proposal is None:
+        left = s.max_tool_calls - counters["tool_calls"] - 1
+        proposal = propose(state, runtime.context.search, s.refine, probes=max(0, min(s.refine.probes, left - 1)))
+    if proposal is None:
+        return {**update, "proposal": None, "stop_reason": "no_refinement", "_summary": "no new query left to try"}
+    counters = dict(counters)
+    counters["tool_calls"] += proposal.tool_calls
+    aliases = {k: list(v) for k, v in (state.get("aliases") or {}).items()}
+    for name, alias in proposal.alias.items():
+        aliases.setdefault(name, [])
+        if alias not in aliases[name]:
+            aliases[name].append(alias)
+    last = Round.model_validate(state["rounds"][-1])
+    last.refinement = {"previous": proposal.previous, "query": proposal.query, "strategy": proposal.strategy}
+    out = {
+        **update,
+        "proposal": dump(proposal),
+        "aliases": aliases,
+        "rounds": [*state["rounds"][:-1], dump(last)],
+        "counters": counters,
+        "_summary": f"{proposal.strategy}: {proposal.previous!r} -> {proposal.query!r}",
+        "_event": {**update.get("_event", {}), "refinement": proposal},
+    }
+    if not s.approval:
+        out.update(query=proposal.query, queries=proposal.queries, strategy=proposal.strategy)
+    return out
+
+
+# approve ---------------------------------------------------------------------------------------
+def approve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    proposal = Proposal.model_validate(state["proposal"])
+    request = ApprovalRequest(
+        previous=proposal.previous,
+        proposed=proposal.query,
+        strategy=proposal.strategy,
+        reasons=proposal.reasons,
+        round=state["counters"]["rounds"],
+    )
+    decision = interrupt(dump(request))
+    if isinstance(decision, str):
+        decision = {"action": decision}
+    action = str((decision or {}).get("action", "approve")).lower()
+    if action == "edit" and str(decision.get("query", "")).strip():
+        query = " ".join(str(decision["query"]).split())
+        approval = Approval(action="edit", query=query, proposed=proposal.query)
+        # The person's query says what to look for: its terms replace the question's in the checks.
+        edited = read_question(query)
+        update = {
+            "query": query,
+            "queries": [],
+            "strategy": f"{proposal.strategy}+edited",
+            "key_terms": edited.key_terms,
+            "identifiers": edited.identifiers,
         }
+    elif action == "reject":
+        approval = Approval(action="reject", proposed=proposal.query)
+        update = {"refinement_rejected": True, "stop_reason": "refinement_rejected"}
+    else:
+        approval = Approval(action="approve", proposed=proposal.query)
+        update = {"query": proposal.query, "queries": proposal.queries, "strategy": proposal.strategy}
+    last = Round.model_validate(state["rounds"][-1])
+    last.approval = approval
+    return {
+        **update,
+        "approval": dump(approval),
+        "rounds": [*state["rounds"][:-1], dump(last)],
+        "proposal": None,
+        "_summary": f"human: {approval.action}" + (f" -> {approval.query!r}" if approval.action == "edit" else ""),
+        "_event": {"approval": approval},
+    }

@@ -7,7 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from agent.intent import content_terms
-from kb.lexical import STOPWORDS
+from agent.settings import RefineSettings
+from agent.types import Assessment, Proposal
+from kb.text import STOPWORDS
 
 # (query, k, docs, mode) -> hits as dicts; the agent's only door into the knowledge base.
 SearchFn = Callable[..., list[dict[str, Any]]]
@@ -58,51 +60,56 @@ def _join(*parts: str) -> str:
     return " ".join(" ".join(p.split()) for p in parts if p and p.strip())
 
 
-def _broaden(state: dict[str, Any], tried: set[str]) -> str | None:
+def _broaden(state: dict[str, Any], tried: set[str], most: int) -> str | None:
     """Fewer, stronger terms: identifiers first, then the remaining key terms, dropping from the end."""
     terms = state.get("key_terms", [])
-    for n in range(min(len(terms), 6), 0, -1):
+    for n in range(min(len(terms), most), 0, -1):
         query = " ".join(terms[:n])
         if query.lower() not in tried:
             return query
     return None
 
 
-def propose(state: dict[str, Any], search: SearchFn, probes: int = 2) -> dict[str, Any] | None:
+def propose(
+    state: dict[str, Any], search: SearchFn, settings: RefineSettings | None = None, probes: int | None = None
+) -> Proposal | None:
     """The next query (or per-topic queries) with its strategy and reasons; None when nothing new is left to try.
 
-    `probes` caps the extra knowledge-base lookups (acronym definitions) this refinement may spend.
+    `probes` caps the extra knowledge-base lookups (acronym definitions) this refinement may spend (by default
+    the settings' `probes`).
     """
-    a = state["assessment"]
+    s = settings or RefineSettings()
+    probes = s.probes if probes is None else probes
+    a = Assessment.model_validate(state["assessment"])
     current = state["query"]
     tried = {q.lower() for q in state.get("queries_tried", [])}
-    failing = a.get("failing")
-    reasons = [r["detail"] for r in a.get("reasons", []) if not r["ok"]]
+    failing = a.failing
+    reasons = [r.detail for r in a.reasons if not r.ok]
     calls = 0
 
     def result(
         strategy: str, query: str, queries: list[str] | None = None, alias: dict[str, str] | None = None
-    ) -> dict[str, Any]:
-        return {
-            "alias": alias or {},
-            "previous": current,
-            "query": query,
-            "queries": queries or [],
-            "strategy": strategy,
-            "reasons": reasons,
-            "tool_calls": calls,
-        }
+    ) -> Proposal:
+        return Proposal(
+            alias=alias or {},
+            previous=current,
+            query=query,
+            queries=queries or [],
+            strategy=strategy,
+            reasons=reasons,
+            tool_calls=calls,
+        )
 
     if failing in ("topics_covered", "topic_diversity") and state.get("topics"):
         topics = state["topics"]
         shared = [
             t for t in content_terms(state["question"]) if not any(t.lower() in topic.lower() for topic in topics)
-        ][:3]
+        ][: s.shared_terms]
         queries = [_join(topic, *shared) for topic in topics]
         if " || ".join(queries).lower() not in tried:
             return result("split_topics", " || ".join(queries), queries)
 
-    missing = [*a.get("missing_identifiers", []), *a.get("missing_terms", [])]
+    missing = [*a.missing_identifiers, *a.missing_terms]
     new_terms = [t for t in missing if t.lower() not in current.lower()]
     if failing in ("identifiers_covered", "key_terms_covered") and new_terms:
         query = _join(current, *new_terms)
@@ -113,7 +120,7 @@ def propose(state: dict[str, Any], search: SearchFn, probes: int = 2) -> dict[st
         t for t in state.get("identifiers", []) if _ACRONYM.match(t)
     ]
     for acronym in acronyms[: max(0, probes)]:
-        hits = search(acronym, k=6, mode="lexical")
+        hits = search(acronym, k=s.probe_k, mode="lexical")
         calls += 1
         long_form = find_expansion(acronym, [h["text"] for h in hits])
         if long_form and long_form.lower() not in current.lower():
@@ -121,7 +128,7 @@ def propose(state: dict[str, Any], search: SearchFn, probes: int = 2) -> dict[st
             if query.lower() not in tried:
                 return result("expand_acronym", query, alias={acronym: long_form})
     if not acronyms and probes > 0:
-        hits = search(" ".join(state.get("key_terms", [])[:6]) or current, k=6, mode="lexical")
+        hits = search(" ".join(state.get("key_terms", [])[: s.broaden_terms]) or current, k=s.probe_k, mode="lexical")
         calls += 1
         pair = find_contraction(state["question"], [h["text"] for h in hits])
         if pair:
@@ -129,7 +136,7 @@ def propose(state: dict[str, Any], search: SearchFn, probes: int = 2) -> dict[st
             if query.lower() not in tried:
                 return result("contract_acronym", query, alias={pair[1]: pair[0]})
 
-    query = _broaden(state, tried)
+    query = _broaden(state, tried, s.broaden_terms)
     if query:
         return result("broaden", query)
     return None

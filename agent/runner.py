@@ -14,6 +14,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.errors import GraphRecursionError
 from langgraph.types import Command
 
+from agent.events import EndEvent, ErrorEvent, Event, InterruptEvent, StartEvent
 from agent.graph import build_graph, recursion_limit
 from agent.knowledge import Knowledge
 from agent.llm import probe
@@ -77,8 +78,8 @@ def result_of(state: dict[str, Any], run_id: str) -> dict[str, Any]:
 
 
 class Agent:
-    """The bounded controller over one knowledge base. Events are plain dicts with a `kind`:
-    start, node, token, interrupt, paused, done, error."""
+    """The bounded controller over one knowledge base. `ask` and `resume` yield the declared events of
+    agent.events: start, node, token, interrupt, paused or done, error."""
 
     def __init__(
         self,
@@ -93,7 +94,7 @@ class Agent:
         self.settings = settings or AgentSettings()
         self.deps = deps or kb_deps(kb)
         self.checkpointer = checkpointer if checkpointer is not None else InMemorySaver()
-        self.graph = build_graph(self.deps, self.checkpointer)
+        self.graph = build_graph(self.checkpointer)
         self.save_runs = save_runs
 
     @classmethod
@@ -105,9 +106,7 @@ class Agent:
     def _config(self, run_id: str, settings: dict[str, Any]) -> dict[str, Any]:
         return {"configurable": {"thread_id": run_id}, "recursion_limit": recursion_limit(settings)}
 
-    def ask(
-        self, question: str, settings: AgentSettings | None = None, run_id: str | None = None
-    ) -> Iterator[dict[str, Any]]:
+    def ask(self, question: str, settings: AgentSettings | None = None, run_id: str | None = None) -> Iterator[Event]:
         settings = settings or self.settings
         run_id = run_id or f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
         values = settings.model_dump(mode="json")
@@ -129,14 +128,14 @@ class Agent:
             "refinement_rejected": False,
             "proposal": None,
         }
-        yield {"kind": "start", "run_id": run_id, "question": state["question"], "settings": values}
+        yield StartEvent(run_id=run_id, question=state["question"], settings=values)
         yield from self._drive(state, run_id, values)
 
-    def resume(self, run_id: str, decision: dict[str, Any] | str) -> Iterator[dict[str, Any]]:
+    def resume(self, run_id: str, decision: dict[str, Any] | str) -> Iterator[Event]:
         """Continue a paused run with {"action": "approve" | "edit" | "reject", "query": ...}."""
         snapshot = self.graph.get_state({"configurable": {"thread_id": run_id}})
         if not snapshot.interrupts:
-            yield {"kind": "error", "run_id": run_id, "message": f"run {run_id} is not waiting for approval"}
+            yield ErrorEvent(run_id=run_id, message=f"run {run_id} is not waiting for approval")
             return
         yield from self._drive(Command(resume=decision), run_id, snapshot.values["settings"])
 
@@ -148,16 +147,17 @@ class Agent:
     def state(self, run_id: str) -> dict[str, Any]:
         return dict(self.graph.get_state({"configurable": {"thread_id": run_id}}).values)
 
-    def _drive(self, inp: Any, run_id: str, settings: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    def _drive(self, inp: Any, run_id: str, settings: dict[str, Any]) -> Iterator[Event]:
         config = self._config(run_id, settings)
         try:
-            for mode, data in self.graph.stream(inp, config, stream_mode=["updates", "custom"]):
-                if mode == "custom":
-                    yield {"kind": data.get("type", "custom"), "run_id": run_id, **data}
+            stream = self.graph.stream(inp, config, stream_mode=["updates", "custom"], context=self.deps)
+            for mode, data in stream:
+                if mode == "custom":  # a NodeEvent or TokenEvent written by a node
+                    yield data.model_copy(update={"run_id": run_id})
                 elif "__interrupt__" in data:
-                    yield {"kind": "interrupt", "run_id": run_id, "payload": data["__interrupt__"][0].value}
+                    yield InterruptEvent(run_id=run_id, payload=data["__interrupt__"][0].value)
         except GraphRecursionError:
-            yield {"kind": "error", "run_id": run_id, "message": "the run exceeded its recursion limit and was stopped"}
+            yield ErrorEvent(run_id=run_id, message="the run exceeded its recursion limit and was stopped")
             return
         snapshot = self.graph.get_state(config)
         state = dict(snapshot.values)
@@ -165,12 +165,9 @@ class Agent:
         record = self.record(run_id, state, paused)
         if self.save_runs:
             save_run(AgentSettings.model_validate(settings).runs_dir, record)
-        yield {
-            "kind": "paused" if paused else "done",
-            "run_id": run_id,
-            "result": result_of(state, run_id),
-            "record": record,
-        }
+        yield EndEvent(
+            kind="paused" if paused else "done", run_id=run_id, result=result_of(state, run_id), record=record
+        )
 
     @staticmethod
     def record(run_id: str, state: dict[str, Any], paused: bool = False) -> RunRecord:

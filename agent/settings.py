@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, BaseModel, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Preset = Literal["quick", "balanced", "thorough"]
@@ -19,10 +19,84 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
+class CheckSettings(BaseModel):
+    """Thresholds of the evidence checks (agent.assess) and of finding a comparison's topics."""
+
+    relevance_floor: float = Field(
+        0.3, ge=-1, le=1, description="Cosine similarity above which a dense hit counts as relevant."
+    )
+    term_coverage: float = Field(
+        0.5, ge=0, le=1, description="Share of the question's key terms the evidence must contain."
+    )
+    relevant_term_share: float = Field(
+        0.5, ge=0, le=1, description="Share of the key terms a passage below the relevance floor must hold to count."
+    )
+    strong_term_share: float = Field(
+        0.8, ge=0, le=1, description="Share of the key terms one close passage must hold to be enough on its own."
+    )
+    near_chunks: int = Field(
+        2, ge=0, le=20, description="Chunks either side of a passage naming the subject that still count as about it."
+    )
+    shared_documents: int = Field(
+        3,
+        ge=1,
+        le=100,
+        description="Documents anchoring an identifier before it counts as a field's shared name (with twice as many "
+        "as the most specific identifier) rather than the subject.",
+    )
+    topic_term_share: float = Field(
+        0.5, ge=0, le=1, description="Share of a topic's plain terms a passage must hold to be evidence on it."
+    )
+    topic_probe_k: int = Field(3, ge=1, le=20, description="Hits of the lexical probe that finds each topic's home.")
+
+
+class RefineSettings(BaseModel):
+    """How rule-based refinement looks for a better query."""
+
+    probes: int = Field(2, ge=0, le=10, description="Most acronym lookups one refinement may spend.")
+    probe_k: int = Field(6, ge=1, le=50, description="Hits read per acronym lookup.")
+    broaden_terms: int = Field(6, ge=1, le=20, description="Most key terms in a broadened query.")
+    shared_terms: int = Field(
+        3, ge=0, le=10, description="Question terms outside both topics added to each per-topic query."
+    )
+
+
+class AnswerSettings(BaseModel):
+    """The extractive answer and the verification every answer goes through."""
+
+    sentences: int = Field(4, ge=1, le=20, description="Most sentences in an answer.")
+    context_size: int = Field(12, ge=1, le=50, description="Evidence passages offered to the answer step.")
+    support_threshold: float = Field(
+        0.5, ge=0, le=1, description="Share of a sentence's content words its cited passages must contain."
+    )
+    min_chars: int = Field(25, ge=0, description="Shortest sentence (characters) an extractive answer may use.")
+    min_words: int = Field(5, ge=0, description="Fewest words of a sentence an extractive answer may use.")
+    heading_words: int = Field(
+        10, ge=0, description="A capitalised line without a full stop of up to this many words is a heading."
+    )
+    dense_weight: float = Field(
+        0.6, ge=0, le=1, description="Weight of question similarity against term overlap when ranking sentences."
+    )
+    identifier_weight: float = Field(1.5, ge=0, description="Weight of an identifier against a plain term in overlap.")
+    long_words: int = Field(70, ge=1, description="Sentences longer than this many words are discounted.")
+    long_factor: float = Field(0.7, ge=0, le=1, description="The discount of a long sentence.")
+    rank_decay: float = Field(
+        0.02, ge=0, description="Score lost per evidence rank: 1 / (1 + decay * rank) keeps better passages first."
+    )
+    floor_share: float = Field(
+        0.5, ge=0, le=1, description="A sentence scoring below this share of the best one is left out."
+    )
+    duplicate_overlap: float = Field(
+        0.6, ge=0, le=1, description="Word overlap (Jaccard) above which a sentence repeats one already chosen."
+    )
+
+
 class AgentSettings(BaseSettings):
     """Everything that shapes one agent run; a preset fills the budgets unless they are given explicitly."""
 
-    model_config = SettingsConfigDict(env_prefix="AGENT_", extra="ignore", populate_by_name=True)
+    model_config = SettingsConfigDict(
+        env_prefix="AGENT_", env_nested_delimiter="__", extra="ignore", populate_by_name=True
+    )
 
     preset: Preset = Field("balanced", description="Named budget preset: quick, balanced or thorough.")
     max_rounds: int = Field(3, ge=1, le=50, description="Most retrieval rounds in one run.")
@@ -38,16 +112,6 @@ class AgentSettings(BaseSettings):
         "pages, each shown by its best chunk).",
     )
     docs: list[str] | None = Field(None, description="Restrict retrieval to these document ids.")
-    relevance_floor: float = Field(
-        0.3, ge=-1, le=1, description="Cosine similarity above which a dense hit counts as relevant."
-    )
-    term_coverage: float = Field(
-        0.5, ge=0, le=1, description="Share of the question's key terms the evidence must contain."
-    )
-    support_threshold: float = Field(
-        0.5, ge=0, le=1, description="Share of a sentence's content words its cited chunks must contain."
-    )
-    answer_sentences: int = Field(4, ge=1, le=20, description="Most sentences in an extractive answer.")
     mode: AnswerMode = Field("auto", description="auto (Ollama when usable, else extractive), ollama or extractive.")
     approval: bool = Field(False, description="Pause for human approval before running a refined query.")
     llm_grader: bool = Field(False, description="Ask the LLM for a second opinion on the evidence (never the gate).")
@@ -62,12 +126,20 @@ class AgentSettings(BaseSettings):
     max_ctx: int = Field(16384, ge=2048, description="Largest num_ctx requested from Ollama.")
     runs_dir: Path = Field(Path("data/runs"), description="Directory of saved run records.")
     checkpoint_path: Path = Field(Path("data/checkpoints.sqlite"), description="SQLite checkpointer for paused runs.")
+    checks: CheckSettings = Field(default_factory=CheckSettings, description="Thresholds of the evidence checks.")
+    refine: RefineSettings = Field(default_factory=RefineSettings, description="Rule-based refinement.")
+    answer: AnswerSettings = Field(default_factory=AnswerSettings, description="Extractive answers and verification.")
 
     @classmethod
     def for_preset(cls, preset: Preset = "balanced", **overrides: Any) -> AgentSettings:
         """Settings with the preset's budgets, then any explicit overrides (None values are ignored)."""
         values = {**PRESETS[preset], **{k: v for k, v in overrides.items() if v is not None}}
         return cls(preset=preset, **values)
+
+    @classmethod
+    def of(cls, state: dict[str, Any]) -> AgentSettings:
+        """The settings a run carries in its state."""
+        return cls.model_validate(state["settings"])
 
     @property
     def base_url(self) -> str:

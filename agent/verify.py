@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.extractive import sentences as split_sentences
 from agent.prompts import REFUSAL_PHRASE
-from kb.lexical import tokenize
+from kb.text import sentences as split_sentences
+from kb.text import tokenize
 
 MARKER = re.compile(r"\[(c\d+)\]")
 _GROUP = re.compile(r"(?:\s*\[c\d+\])+(?:\s*[.!?])?")
@@ -58,7 +58,7 @@ def support(sentence: str, cited_texts: list[str]) -> float:
     return len(words & cited) / len(words)
 
 
-def verify(answer: str, context: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
+def check_citations(answer: str, context: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
     """The verified answer and a per-sentence record; `refusal_reason` is set when the answer cannot stand."""
     by_key = {item["key"]: item for item in context}
     record: dict[str, Any] = {

@@ -18,13 +18,11 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
-from kb.lexical import tokenize
 from kb.models import DocumentRecord
+from kb.text import YEAR, tokenize, year_of
 
 # A run of letters and digits joined by spaces, dots, dashes or slashes, holding a digit: an identifier's parts.
 _IDENTIFIER = re.compile(r"\b[A-Za-z]*\d[\w]*(?:[ ./-]\d[\w]*)*|\b[A-Za-z]+(?:[ ./-]?\d[\w]*)+")
-_SHORT_YEAR = re.compile(r"^fy(\d{2})$")  # "FY19": a fiscal year written short
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
 _QUARTER = re.compile(r"\bQ([1-4])\b", re.IGNORECASE)
 
 
@@ -49,9 +47,9 @@ def document_terms(text: str) -> set[str]:
     """The text's search terms plus normalised forms of its years and identifiers."""
     terms = set(tokenize(text))
     for term in list(terms):
-        short = _SHORT_YEAR.match(term)
-        if short:
-            terms.add(f"20{short.group(1)}")
+        year = year_of(term)  # "FY19": a fiscal year written short
+        if year:
+            terms.add(year)
     for match in _IDENTIFIER.finditer(text):
         glued = re.sub(r"[ ./-]", "", match.group()).lower()
         if len(glued) >= 3 and not glued.isdigit():
@@ -95,7 +93,7 @@ class DocumentIndex:
                 d.doc_id,
                 document_terms(" ".join([d.title, d.organisation, d.period, d.name or d.doc_id.replace("_", " ")])),
                 document_terms(first_pages.get(d.doc_id, "")),
-                max((t for t in tokenize(d.period) if _YEAR.match(t)), default=""),
+                max((t for t in tokenize(d.period) if YEAR.match(t)), default=""),
             )
             for d in documents
         ]
@@ -133,7 +131,7 @@ class DocumentIndex:
         for word, naming in _words(question):
             found = document_terms(word)
             # a year every first page prints can still tell periods apart
-            named = {t for t in found if _YEAR.match(t) and (t in self.idf or t in self.period_idf)}
+            named = {t for t in found if YEAR.match(t) and (t in self.idf or t in self.period_idf)}
             years |= named
             terms = {t for t in found if t in self.idf} - named - {f"fy{year}" for year in named}  # "FY2019": its year
             if terms:

@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-from kb.lexical import STOPWORDS, tokenize
 from kb.models import Hit
+from kb.text import STOPWORDS, tokenize
 
 
 class GoldSpan(BaseModel):

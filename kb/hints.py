@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from kb.headings import heading_shape
-from kb.lexical import tokenize
+from kb.text import tokenize
 
 # A hint naming two parts ("the balance sheet and the income statement") is two hints.
 _PARTS = re.compile(r",|;|\band\b|\bor\b|&(?=\s)", re.IGNORECASE)

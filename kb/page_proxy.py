@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from kb.evaluate import Question
-from kb.lexical import STOPWORDS, tokenize
 from kb.ocr_settings import OcrSettings
 from kb.parse import ParseError, parse_pdf
+from kb.text import STOPWORDS, tokenize
 
 
 def page_gold(

@@ -13,6 +13,10 @@ import re
 
 from pydantic import BaseModel, Field
 
+from kb.text import AUXILIARIES, WH_WORDS
+
+_OPENERS = "|".join((*WH_WORDS, *AUXILIARIES))  # the words a question opens with
+
 # Words that speak about answering rather than about the subject: a sentence holding one, beside a sentence that
 # asks, is an instruction. Generic and small on purpose: each names the act of answering or its format.
 _META = re.compile(
@@ -36,8 +40,7 @@ _DEFINES = re.compile(
 _AFTER_COLON = re.compile(r"^(?P<head>[^:]*\b(?:question|following)\b[^:]*):\s*(?P<need>\S.*)$", re.IGNORECASE)
 # A leading clause that only says where to look: "Based on the X, what is ...".
 _LEAD_CLAUSE = re.compile(
-    r"^(?P<head>[^,?]{8,}?),\s+(?P<need>(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|"
-    r"has|have|had|can|could|should|would|will)\b.*)$",
+    rf"^(?P<head>[^,?]{{8,}}?),\s+(?P<need>(?:{_OPENERS})\b.*)$",
     re.IGNORECASE,
 )
 _LEAD_SOURCE = re.compile(
@@ -58,8 +61,7 @@ _UNITS = re.compile(r"^\s*in\s+(?:\S+\s+){0,2}\S+\s*$", re.IGNORECASE)  # "(in t
 _POLITE = re.compile(r"\b(?:please|kindly|thank\s+you|thanks)\b[,!]?\s*", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.?!])\s+(?=[A-Z(\"'“])")
 _ASKS = re.compile(
-    r"\?|^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|"
-    r"should|would|will|list|name|describe|explain|compare|define|give|find|show|summari[sz]e|tell)\b",
+    rf"\?|^\s*(?:{_OPENERS}|list|name|describe|explain|compare|define|give|find|show|summari[sz]e|tell)\b",
     re.IGNORECASE,
 )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.lexical import tokenize
+from kb.text import tokenize
 
 _MIN_LABEL_TERMS = 2  # a one-word label ("Total") matches too many questions to single a row out
 

@@ -8,7 +8,7 @@ from typing import Any
 from agent.llm import LLMStatus
 from agent.nodes import Deps
 from agent.settings import AgentSettings
-from kb.lexical import tokenize
+from kb.text import tokenize
 
 
 def chunk(doc_id: str, ordinal: int, text: str, page: int = 1, section: str = "") -> dict[str, Any]:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from agent import cli
+from agent.types import ApprovalRequest
 from kb.base import KnowledgeBase
 
 
@@ -77,7 +78,7 @@ def test_ask_prints_each_node(shared_kb: KnowledgeBase, capsys: pytest.CaptureFi
 def test_terminal_approval(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     answers = iter(["x", "e", "better query"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    payload = {"strategy": "broaden", "previous": "a b c", "proposed": "a b", "reasons": ["too few hits"]}
+    payload = ApprovalRequest(strategy="broaden", previous="a b c", proposed="a b", reasons=["too few hits"], round=1)
     assert cli._ask_terminal(payload) == {"action": "edit", "query": "better query"}
     assert "'a b c' -> 'a b'" in capsys.readouterr().out
 

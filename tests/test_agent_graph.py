@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from agent.events import ErrorEvent
 from agent.runner import Agent, sqlite_checkpointer
 from agent.runs import list_runs, load_run
 from agent.settings import AgentSettings
@@ -18,7 +19,7 @@ def run(agent: Agent, question: str, settings: AgentSettings, run_id: str | None
 
 
 def final(events: list[dict[str, Any]]) -> dict[str, Any]:
-    return events[-1]["record"].state
+    return events[-1].record.state
 
 
 @pytest.fixture
@@ -45,7 +46,7 @@ def test_refine_then_answer_over_rounds(agent_settings: AgentSettings) -> None:
     assert "90 days" in state["answer"] and state["citations"]
     assert {c["chunk_id"] for c in state["citations"]} <= {e["chunk_id"] for e in state["evidence"]}
     assert state["counters"]["rounds"] == len(state["rounds"]) == len(state["queries_tried"])
-    nodes = [e["node"] for e in events if e["kind"] == "node"]
+    nodes = [e.node for e in events if e.kind == "node"]
     assert nodes[:4] == ["route", "retrieve", "assess", "refine"] and nodes[-2:] == ["answer", "verify"]
 
 
@@ -96,9 +97,9 @@ def _paused(tmp_path: Path, settings: AgentSettings) -> tuple[str, dict[str, Any
     deps, _ = mini_deps(ACRONYM_CORPUS)
     agent = Agent(deps=deps, settings=settings, checkpointer=sqlite_checkpointer(settings.checkpoint_path))
     events = run(agent, "When is the TDC recalibrated?", settings, run_id="approval-run")
-    assert events[-1]["kind"] == "paused"
-    interrupt = next(e for e in events if e["kind"] == "interrupt")
-    return "approval-run", interrupt["payload"]
+    assert events[-1].kind == "paused"
+    interrupt = next(e for e in events if e.kind == "interrupt")
+    return "approval-run", interrupt.payload.model_dump()
 
 
 @pytest.mark.parametrize("action", ["approve", "edit", "reject"])
@@ -138,19 +139,19 @@ def test_resume_of_a_finished_run_is_an_error(agent_settings: AgentSettings) -> 
     agent = Agent(deps=deps, settings=agent_settings)
     run(agent, "When is the TDC recalibrated?", agent_settings, run_id="done-run")
     events = list(agent.resume("done-run", {"action": "approve"}))
-    assert events == [{"kind": "error", "run_id": "done-run", "message": "run done-run is not waiting for approval"}]
+    assert events == [ErrorEvent(run_id="done-run", message="run done-run is not waiting for approval")]
 
 
 def test_run_record_holds_trace_and_timings(agent_settings: AgentSettings) -> None:
     deps, _ = mini_deps(ACRONYM_CORPUS)
     events = run(Agent(deps=deps, settings=agent_settings), "When is the TDC recalibrated?", agent_settings)
-    record = load_run(agent_settings.runs_dir, events[0]["run_id"])
+    record = load_run(agent_settings.runs_dir, events[0].run_id)
     assert record is not None and record.question == "When is the TDC recalibrated?"
     assert record.settings["preset"] == "balanced" and record.mode == "extractive"
     assert record.state["trace"][0]["node"] == "route"
     assert set(record.node_seconds) >= {"route", "retrieve", "assess"}
     assert all("seconds" in e and "started" in e for e in record.state["trace"])
-    retrieve = next(e for e in events if e["kind"] == "node" and e["node"] == "retrieve")
-    assert retrieve["hits"] and all(
-        {"doc_id", "start_page", "text", "new", "fused_score"} <= set(h) for h in retrieve["hits"]
+    retrieve = next(e for e in events if e.kind == "node" and e.node == "retrieve")
+    assert retrieve.hits and all(
+        {"doc_id", "start_page", "text", "new", "fused_score"} <= set(h) for h in retrieve.hits
     )

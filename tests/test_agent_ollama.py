@@ -47,12 +47,12 @@ def ask(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     deps, _ = mini_deps(corpus or ACRONYM_CORPUS, probe=probe)
     events = list(Agent(deps=deps, settings=settings).ask(question, settings))
-    assert events[-1]["kind"] == "done", events[-1]
-    return events[-1]["record"].state, events
+    assert events[-1].kind == "done", events[-1]
+    return events[-1].record.state, events
 
 
 def warnings(events: list[dict[str, Any]]) -> str:
-    return " | ".join(e.get("warning", "") for e in events if e["kind"] == "node")
+    return " | ".join((e.warning or "") for e in events if e.kind == "node")
 
 
 def test_answer_streams_through_ollama_with_sized_context(fake: FakeOllama, tmp_path: Path) -> None:
@@ -68,7 +68,7 @@ def test_answer_streams_through_ollama_with_sized_context(fake: FakeOllama, tmp_
     system, user = request["messages"][0]["content"], request["messages"][1]["content"]
     assert "citation marker" in system and REFUSAL_PHRASE in system and "not instructions" in system
     assert "[c1] plant, p. 3" in user and "[c2] plant, p. 2" in user
-    tokens = "".join(e["text"] for e in events if e["kind"] == "token")
+    tokens = "".join(e.text for e in events if e.kind == "token")
     assert tokens == GOOD  # tokens stream as they arrive
 
 

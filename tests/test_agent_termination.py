@@ -84,13 +84,13 @@ def test_runs_terminate_within_budgets(
     CountingLLM.log = []
     events = list(agent.ask(question, s, run_id="prop"))
     for decision in decisions:
-        if events[-1]["kind"] != "paused":
+        if events[-1].kind != "paused":
             break
         events = list(agent.resume("prop", {"action": decision, "query": "edited valve"}))
-    while events[-1]["kind"] == "paused":  # more pauses than scripted decisions: keep approving
+    while events[-1].kind == "paused":  # more pauses than scripted decisions: keep approving
         events = list(agent.resume("prop", {"action": "approve"}))
-    assert events[-1]["kind"] == "done", events[-1]
-    state = events[-1]["record"].state
+    assert events[-1].kind == "done", events[-1]
+    state = events[-1].record.state
     c = state["counters"]
     assert c["rounds"] <= max_rounds and c["tool_calls"] <= max_tool_calls and c["steps"] <= max_steps
     assert state["stop_reason"]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from agent.assess import assess, is_reference
-from agent.extractive import compose, sentences
+from agent.extractive import compose
 from agent.intent import read_question
 from agent.nodes import context_of
 from agent.refine import find_contraction, find_expansion
-from agent.settings import PRESETS, AgentSettings
-from agent.verify import split_cited, verify
+from agent.settings import PRESETS, AgentSettings, AnswerSettings
+from agent.verify import check_citations, split_cited
 
 
 @pytest.mark.parametrize(
@@ -73,10 +73,13 @@ def test_split_cited_assigns_markers_to_their_sentence() -> None:
 
 
 def test_verify_rules() -> None:
-    ok = verify("The basalt station logged the highest humidity readings [c1].", CONTEXT, 0.5)
+    ok = check_citations("The basalt station logged the highest humidity readings [c1].", CONTEXT, 0.5)
     assert ok["refusal_reason"] is None and ok["answer"].endswith("[c1]")
-    assert verify("The basalt station logged humidity [c9].", CONTEXT, 0.5)["refusal_reason"] == "invalid_citation"
-    mixed = verify(
+    assert (
+        check_citations("The basalt station logged humidity [c9].", CONTEXT, 0.5)["refusal_reason"]
+        == "invalid_citation"
+    )
+    mixed = check_citations(
         "The basalt station logged the highest humidity readings [c1]. Unicorns graze nearby [c1]. "
         "North ridge reading is 42.5 [c2].",
         CONTEXT,
@@ -84,19 +87,14 @@ def test_verify_rules() -> None:
     )
     assert mixed["refusal_reason"] is None and "Unicorns" not in mixed["answer"]
     assert [s["kept"] for s in mixed["sentences"]] == [True, False, True]
-    assert verify("Unicorns graze nearby [c1].", CONTEXT, 0.5)["refusal_reason"] == "unsupported_answer"
-    assert verify("No markers at all.", CONTEXT, 0.5)["refusal_reason"] == "unsupported_answer"
-
-
-def test_sentences_keep_table_rows_and_abbreviations() -> None:
-    text = "3 Results\nThe model, e.g. the large one, wins. It is fast.\nA | B | C\nFinal words here."
-    assert sentences(text) == ["The model, e.g. the large one, wins.", "It is fast.", "A | B | C", "Final words here."]
+    assert check_citations("Unicorns graze nearby [c1].", CONTEXT, 0.5)["refusal_reason"] == "unsupported_answer"
+    assert check_citations("No markers at all.", CONTEXT, 0.5)["refusal_reason"] == "unsupported_answer"
 
 
 def test_extractive_answer_cites_every_sentence() -> None:
-    answer = compose("Which station logged the highest humidity?", "general", [], CONTEXT, 3)
+    answer = compose("Which station logged the highest humidity?", "general", [], CONTEXT, AnswerSettings(sentences=3))
     assert answer == "The basalt station logged the highest humidity readings of the season. [c1]"
-    assert verify(answer, CONTEXT, 0.5)["refusal_reason"] is None
+    assert check_citations(answer, CONTEXT, 0.5)["refusal_reason"] is None
 
 
 def test_reference_chunks_are_recognised() -> None:
@@ -142,11 +140,11 @@ def test_key_terms_count_only_in_the_documents_about_the_subject() -> None:
     other = hit("other", "Gradient clipping improves training stability for this strategy of large models.", 2)
     state = assess_state("What strategy does the ZX-9 use for training stability?", [about, other])
     verdict = assess(state)
-    assert verdict["subject_docs"] == ["zx"]
-    assert verdict["failing"] == "key_terms_covered"  # stability lives only in a document not about the ZX-9
-    assert "missing training, stability" in verdict["reasons"][1]["detail"]
+    assert verdict.subject_docs == ["zx"]
+    assert verdict.failing == "key_terms_covered"  # stability lives only in a document not about the ZX-9
+    assert "missing training, stability" in verdict.reasons[1].detail
     state["evidence"] = [about, hit("zx", "Its training stability comes from gradient clipping.", 3), other]
-    assert assess(state)["sufficient"]  # two chunks after the one naming the ZX-9: still about it
+    assert assess(state).sufficient  # two chunks after the one naming the ZX-9: still about it
 
 
 def test_terms_far_from_where_the_subject_is_named_do_not_count() -> None:
@@ -160,21 +158,21 @@ def test_terms_far_from_where_the_subject_is_named_do_not_count() -> None:
     question = "How does the ZX-9's dual-band receiver extend its range over single-band designs?"
     state = assess_state(question, [mention, elsewhere])
     verdict = assess(state)
-    assert verdict["subject_docs"] == ["survey"]
-    assert verdict["failing"] == "key_terms_covered"
-    assert "near ZX-9 in survey" in verdict["reasons"][1]["detail"]
+    assert verdict.subject_docs == ["survey"]
+    assert verdict.failing == "key_terms_covered"
+    assert "near ZX-9 in survey" in verdict.reasons[1].detail
     state["evidence"] = [mention, {**elsewhere, "chunk_id": "survey:31", "ordinal": 31}]
-    assert assess(state)["sufficient"]  # the same words right after the mention are about the ZX-9
+    assert assess(state).sufficient  # the same words right after the mention are about the ZX-9
 
 
 def test_a_documents_title_anchors_its_name_for_every_chunk() -> None:
     chunk = {"chunk_id": "zx:1", "doc_id": "zx", "section": "3 Method", "dense_score": 0.6}
     chunk["text"] = "We keep training stable by clipping gradients and warming up the learning rate."
     state = assess_state("How does the ZX-9 keep its training stable?", [chunk])
-    assert assess(state)["missing_identifiers"] == ["ZX-9"]
+    assert assess(state).missing_identifiers == ["ZX-9"]
     state["evidence"] = [{**chunk, "title": "ZX-9: A Stable Trainer"}]
     verdict = assess(state)
-    assert verdict["missing_identifiers"] == [] and verdict["subject_docs"] == ["zx"]
+    assert verdict.missing_identifiers == [] and verdict.subject_docs == ["zx"]
 
 
 def test_the_most_specific_identifier_names_the_subject() -> None:
@@ -187,8 +185,8 @@ def test_the_most_specific_identifier_names_the_subject() -> None:
     assert state["identifiers"] == ["ZX-9", "AI"]
     verdict = assess(state)
     # "AI" is in every document; only the survey names the ZX-9, and it says nothing of its contributions.
-    assert verdict["subject_docs"] == ["survey"]
-    assert not verdict["sufficient"] and verdict["failing"] == "key_terms_covered"
+    assert verdict.subject_docs == ["survey"]
+    assert not verdict.sufficient and verdict.failing == "key_terms_covered"
 
 
 def test_two_specific_identifiers_keep_both_their_documents() -> None:
@@ -198,18 +196,27 @@ def test_two_specific_identifiers_keep_both_their_documents() -> None:
     ]
     state = assess_state("What does the ZX-9 change about the QR-2 warm-up step?", evidence)
     assert state["identifiers"] == ["ZX-9", "QR-2"]
-    assert assess(state)["subject_docs"] == ["qr", "zx"]  # neither name is shared: both documents are the subject
+    assert assess(state).subject_docs == ["qr", "zx"]  # neither name is shared: both documents are the subject
 
 
 def test_a_contents_page_is_never_evidence() -> None:
     """A contents entry names the part that answers, not the answer: it neither passes the checks nor gets cited."""
     entry = {**hit("guide", "3 Load limits of the spreader and the rated load ........ 5", 1), "kind": "contents"}
     state = assess_state("What is the rated load of the spreader?", [entry])
-    assert not assess(state)["sufficient"]
-    assert compose("What is the rated load of the spreader?", "general", [], [{**entry, "key": "c1"}], 3) == ""
+    assert not assess(state).sufficient
+    assert (
+        compose(
+            "What is the rated load of the spreader?",
+            "general",
+            [],
+            [{**entry, "key": "c1"}],
+            AnswerSettings(sentences=3),
+        )
+        == ""
+    )
     body = hit("guide", "The rated load of the spreader is forty tonnes at full outreach.", 2)
     state["evidence"] = [entry, body]
-    assert assess(state)["sufficient"]
-    assert context_of({"evidence": [{**entry, "rank": 1, "round": 1}, {**body, "rank": 2, "round": 1}]}) == [
+    assert assess(state).sufficient
+    assert context_of({"evidence": [{**entry, "rank": 1, "round": 1}, {**body, "rank": 2, "round": 1}]}, 12) == [
         {**body, "rank": 2, "round": 1, "key": "c1"}
     ]

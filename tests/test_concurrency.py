@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
 
+from agent.events import EndEvent
 from agent.runner import Agent
 from agent.settings import AgentSettings
 from kb.base import KnowledgeBase
@@ -39,7 +39,7 @@ def test_two_asks_run_while_an_ingestion_is_paused_mid_embedding(tmp_path: Path)
     ingestion.start()
     assert embedding.wait(timeout=120), "the ingestion never reached embedding"
 
-    finals: dict[int, dict[str, Any]] = {}
+    finals: dict[int, EndEvent] = {}
 
     def ask(n: int) -> None:
         events = list(agent.ask("When is the thermal drift compensator recalibrated?", settings))
@@ -56,11 +56,11 @@ def test_two_asks_run_while_an_ingestion_is_paused_mid_embedding(tmp_path: Path)
     assert held == [True], "the ingestion was not held while the questions ran"
     assert sorted(finals) == [0, 1]
     for final in finals.values():
-        assert final["kind"] == "done"
-        result = final["result"]
+        assert final.kind == "done"
+        result = final.result
         assert not result["refused"] and "90 days" in result["answer"]
         assert {c["doc_id"] for c in result["citations"]} == {"plant"}
-    assert finals[0]["run_id"] != finals[1]["run_id"]
+    assert finals[0].run_id != finals[1].run_id
     assert base.committed().keys() == {"plant", "incoming"}
     ids = [h.chunk_id for h in base.search("measurement number 305 for the long run", k=30)]
     assert len(ids) == len(set(ids)) and any(i.startswith("incoming") for i in ids)

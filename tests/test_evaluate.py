@@ -8,9 +8,9 @@ import pytest
 
 from kb.cli import main as kb_cli
 from kb.evaluate import GoldSpan, doc_metrics, evaluate, load_questions, page_metrics
-from kb.lexical import tokenize
 from kb.models import Hit
 from kb.page_proxy import page_gold
+from kb.text import tokenize
 from tests import pdfgen
 
 

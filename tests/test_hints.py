@@ -1,7 +1,7 @@
 """Hints: a question saying where to look prefers the candidates titled that way."""
 
 from kb.hints import hint_parts, hint_rank
-from kb.lexical import tokenize
+from kb.text import tokenize
 
 
 def _record(cid: str, section: str, text: str) -> dict:

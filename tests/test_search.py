@@ -4,7 +4,7 @@ import itertools
 import shutil
 
 from kb.base import KnowledgeBase
-from kb.lexical import tokenize
+from kb.text import tokenize
 
 
 def test_table_found_by_cell_value(shared_kb: KnowledgeBase):

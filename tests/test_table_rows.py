@@ -1,7 +1,7 @@
 """Table rows matched by their label and column (invented figures)."""
 
-from kb.lexical import tokenize
 from kb.table_rows import row_match, row_rank
+from kb.text import tokenize
 
 STATEMENT = "\n".join(
     [

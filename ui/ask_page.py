@@ -15,6 +15,7 @@ from typing import Any
 import streamlit as st
 
 from agent.conversations import Conversation, new_conversation_id, valid_conversation_id
+from agent.events import EndEvent, ErrorEvent, Event, NodeEvent, StartEvent, TokenEvent
 from agent.export import conversation_markdown
 from agent.runs import load_run
 from agent.settings import AgentSettings
@@ -42,62 +43,66 @@ def one_line(exc: BaseException) -> str:
     return text if len(text) < 200 else text[:200] + " …"
 
 
-def live(events: Iterator[dict[str, Any]], conversation_id: str, sources: dict[str, Path]) -> dict[str, Any] | None:
+def live(events: Iterator[Event], conversation_id: str, sources: dict[str, Path]) -> EndEvent | None:
     """Draw each event as it arrives; returns the final (done/paused) event."""
     status = None
     tokens, token_area = "", None
     for ev in events:
-        kind = ev["kind"]
-        if kind == "start":  # listed in the conversation even if the run is cut short
-            conversations().add_run(conversation_id, ev["run_id"], ev["question"])
-        elif kind == "node":
-            node = ev["node"]
-            if node == "route":
-                intent_line(ev)
-                if ev.get("warning"):
-                    st.warning(ev["warning"])
-            elif node == "retrieve":
-                if status is not None:
-                    status.update(expanded=False)
-                status = st.status(f"Round {ev['round']} · {ev['strategy']} · {ev['query']}", expanded=True)
-                with status:
-                    searched_note(ev.get("searched", []))
-                    evidence_panel(ev["hits"], ev["query"])
-            elif node == "assess" and status is not None:
-                with status:
-                    verdict(ev)
-                status.update(state="complete" if ev.get("verdict") == "sufficient" else "error")
-            elif node == "refine" and status is not None:
-                with status:
-                    if ev.get("refinement"):
-                        refinement(ev["refinement"])
-                    if ev.get("warning"):
-                        st.caption(ev["warning"])
-            elif node == "approve" and status is not None:
-                with status:
-                    approval_note(ev["approval"])
-            elif node in ("answer", "refuse", "verify"):
-                if status is not None:
-                    status.update(expanded=False)
-                if ev.get("warning"):
-                    st.warning(ev["warning"])
-                if node == "answer":
-                    st.caption(f"Answering ({ev.get('mode')}) …")
-        elif kind == "token":
+        if isinstance(ev, StartEvent):  # listed in the conversation even if the run is cut short
+            conversations().add_run(conversation_id, ev.run_id, ev.question)
+        elif isinstance(ev, NodeEvent):
+            status = _node(ev, status)
+        elif isinstance(ev, TokenEvent):
             if token_area is None:
                 token_area = st.empty()
-            tokens += ev["text"]
+            tokens += ev.text
             token_area.markdown(escape_md(tokens))
-        elif kind == "error":
-            st.session_state["ask_error"] = f"The run stopped: {ev['message']}"  # shown after the rerun
+        elif isinstance(ev, ErrorEvent):
+            st.session_state["ask_error"] = f"The run stopped: {ev.message}"  # shown after the rerun
             st.error(st.session_state["ask_error"])
-        elif kind in ("done", "paused"):
-            if kind == "done":  # shown at once; the rerun that follows draws the same from the record
+        elif isinstance(ev, EndEvent):
+            if ev.kind == "done":  # shown at once; the rerun that follows draws the same from the record
                 if token_area is not None:
                     token_area.empty()
-                answer_view(ev["record"].state, sources, f"live-{ev['run_id']}")
+                answer_view(ev.record.state, sources, f"live-{ev.run_id}")
             return ev
     return None
+
+
+def _node(ev: NodeEvent, status: Any) -> Any:
+    """Draw one node's event; returns the status box of the current round."""
+    if ev.node == "route":
+        intent_line(ev.model_dump())
+        if ev.warning:
+            st.warning(ev.warning)
+    elif ev.node == "retrieve":
+        if status is not None:
+            status.update(expanded=False)
+        status = st.status(f"Round {ev.round} · {ev.strategy} · {ev.query}", expanded=True)
+        with status:
+            searched_note(ev.searched or [])
+            evidence_panel(ev.hits or [], ev.query or "")
+    elif ev.node == "assess" and status is not None:
+        with status:
+            verdict(ev.model_dump(mode="json"))
+        status.update(state="complete" if ev.verdict == "sufficient" else "error")
+    elif ev.node == "refine" and status is not None:
+        with status:
+            if ev.refinement:
+                refinement(ev.refinement.model_dump())
+            if ev.warning:
+                st.caption(ev.warning)
+    elif ev.node == "approve" and status is not None and ev.approval:
+        with status:
+            approval_note(ev.approval.model_dump())
+    elif ev.node in ("answer", "refuse", "verify"):
+        if status is not None:
+            status.update(expanded=False)
+        if ev.warning:
+            st.warning(ev.warning)
+        if ev.node == "answer":
+            st.caption(f"Answering ({ev.mode}) …")
+    return status
 
 
 def run_state(run_id: str, settings: AgentSettings) -> tuple[dict[str, Any], dict[str, Any] | None]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from kb.lexical import tokenize
+from kb.text import tokenize
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:=^])")
 _WORD = re.compile(r"[^\W_]+(?:[-._/][^\W_]+)*")

@@ -1,0 +1,269 @@
+"""Text as the knowledge base and the agent both read it: the search tokenizer and its stop words, words and
+identifiers, question words, sentences, and the forms a year is written in. One module, so a question's terms and
+a passage's terms are always cut the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+import Stemmer
+
+# A word, or a compound joined by - . _ / (e.g. "gpt-3.5", "iso/iec", "snake_case", "v2.1.0").
+_COMPOUND = re.compile(r"[^\W_]+(?:[-._/+][^\W_]+)*|[^\W_]+")
+_PARTS = re.compile(r"[^\W_]+")
+_ALNUM_SPLIT = re.compile(r"\d+|[^\W\d_]+")
+# A word as a person reads it: compounds and possessives held together ("GPT-3.5", "model's").
+_WORD = re.compile(r"[^\W_]+(?:[-._/+'’][^\W_]+)*")
+
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "being",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "done",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "me",
+        "more",
+        "most",
+        "my",
+        "no",
+        "nor",
+        "not",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "our",
+        "ours",
+        "out",
+        "over",
+        "own",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "also",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "via",
+        "per",
+        "each",
+        "both",
+        "either",
+        "any",
+        "all",
+        "few",
+        "many",
+    ]
+)
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Stemmer.Stemmer:
+    return Stemmer.Stemmer("english")
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased terms: plain words stemmed; identifiers kept whole, plus their parts and letter/digit runs."""
+    out: list[str] = []
+    stem = _stemmer().stemWord
+    for match in _COMPOUND.finditer(text.lower()):
+        token = match.group()
+        if token.isalpha():  # a plain word (most tokens): one part, nothing to split
+            if token not in STOPWORDS and len(token) > 1:
+                out.append(stem(token))
+            continue
+        parts = _PARTS.findall(token)
+        out.append(token)  # the identifier as written
+        for part in parts if len(parts) > 1 else []:
+            if part not in STOPWORDS:
+                out.append(part if any(c.isdigit() for c in part) else stem(part))
+        for part in parts:
+            runs = _ALNUM_SPLIT.findall(part)
+            if len(runs) > 1:  # acronyms with digits: "sha256" -> "sha", "256"
+                out += [r if r.isdigit() else stem(r) for r in runs if r not in STOPWORDS]
+    return out
+
+
+# The words that open a question. Shared by the knowledge base's question reading (kb.query, kb.definitions) and
+# the agent's (which drops them from a question's content terms). Closed-class English words, not a vocabulary.
+WH_WORDS = ("what", "which", "who", "whom", "whose", "when", "where", "why", "how")
+AUXILIARIES = (
+    "is",
+    "are",
+    "was",
+    "were",
+    "does",
+    "do",
+    "did",
+    "has",
+    "have",
+    "had",
+    "can",
+    "could",
+    "should",
+    "would",
+    "will",
+)
+
+
+def words(text: str) -> list[str]:
+    """The words of a text as written, compounds and possessives held together."""
+    return _WORD.findall(text)
+
+
+def is_identifier(word: str) -> bool:
+    """Acronyms, mixed-case names and letter-digit codes: terms that must appear literally in supporting evidence."""
+    for part in _PARTS.findall(word):
+        letters = [c for c in part if c.isalpha()]
+        if any(c.isdigit() for c in part) and letters:
+            return True
+        if len(letters) >= 2 and any(c.isupper() for c in part[1:]):
+            return True
+    return False
+
+
+def squashed(texts: Iterable[str]) -> str:
+    """Lower-cased text with separators removed, beside the text with separators as spaces, so "GPT 3", "GPT-3"
+    and "gpt3" all match "gpt3"."""
+    texts = list(texts)
+    return (
+        " ".join(re.sub(r"[\W_]+", "", t.lower()) for t in texts)
+        + " "
+        + " ".join(re.sub(r"[^\w]+", " ", t.lower()) for t in texts)
+    )
+
+
+# Sentences: common abbreviations that end in a period but do not end a sentence; a numbered heading line.
+_ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|etc|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms)\.$", re.I)
+_NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
+_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"'(“]?[A-Z0-9])")
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a chunk; each table row ("a | b | c") stands alone, a numbered heading line is dropped."""
+    out: list[str] = []
+    prose: list[str] = []
+
+    def flush() -> None:
+        joined = re.sub(r"-\s+(?=[a-z])", "", " ".join(prose)) if prose else ""
+        pending = ""
+        for piece in _SPLIT.split(joined):
+            pending = f"{pending} {piece}".strip() if pending else piece
+            if not _ABBREV.search(pending):
+                out.append(pending)
+                pending = ""
+        if pending:
+            out.append(pending)
+        prose.clear()
+
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if " | " in line:
+            flush()
+            out.append(line)
+        elif _NUMBERED_HEADING.match(line) and len(line.split()) <= 10 and line[-1] not in ".,;:":
+            flush()  # a section heading is not part of the sentence that follows it
+        else:
+            prose.append(line)
+    flush()
+    return [s for s in (x.strip() for x in out) if s]
+
+
+# Years: "2019", a fiscal year "FY2019" / "FY19" / "fiscal 2019" / "fiscal year 2019".
+YEAR = re.compile(r"^(?:19|20)\d\d$")
+_FISCAL = re.compile(r"^fy['’]?(\d{2}|(?:19|20)\d\d)$", re.IGNORECASE)
+
+
+def year_of(term: str) -> str:
+    """The four-digit year a term names ("2019", "FY2019", "FY19", "fy'19"), or ""."""
+    if YEAR.match(term):
+        return term
+    fiscal = _FISCAL.match(term.strip())
+    if not fiscal:
+        return ""
+    digits = fiscal.group(1)
+    return digits if len(digits) == 4 else f"20{digits}"

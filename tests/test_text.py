@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from kb.text import is_identifier, sentences, squashed, tokenize, words, year_of
+
+
+def test_sentences_keep_table_rows_and_abbreviations() -> None:
+    text = "3 Results\nThe model, e.g. the large one, wins. It is fast.\nA | B | C\nFinal words here."
+    assert sentences(text) == ["The model, e.g. the large one, wins.", "It is fast.", "A | B | C", "Final words here."]
+
+
+def test_sentences_join_a_word_split_at_a_line_end() -> None:
+    assert sentences("The model is trai-\nned on text. Then it runs.") == [
+        "The model is trained on text.",
+        "Then it runs.",
+    ]
+
+
+def test_tokenize_keeps_identifiers_whole_and_in_parts() -> None:
+    tokens = tokenize("GPT-3.5 and SHA256 models")
+    assert {"gpt-3.5", "gpt", "3", "5", "sha256", "sha", "256", "model"} <= set(tokens)
+    assert "and" not in tokens
+
+
+def test_words_hold_compounds_and_possessives() -> None:
+    assert words("The model's GPT-3.5 score, v2.1!") == ["The", "model's", "GPT-3.5", "score", "v2.1"]
+
+
+def test_identifiers_are_codes_acronyms_and_mixed_case_names() -> None:
+    assert all(is_identifier(w) for w in ("GPT-3", "BERT", "RoBERTa", "FY2019", "x86"))
+    assert not any(is_identifier(w) for w in ("Model", "model", "2019", "A"))
+
+
+def test_squashed_matches_an_identifier_however_it_is_separated() -> None:
+    flat = squashed(["the GPT 3 model and gpt-3"])
+    assert "gpt3" in flat.split() or "gpt3" in flat
+    assert "gpt 3" in flat
+
+
+def test_year_of_reads_plain_and_fiscal_years() -> None:
+    assert [year_of(t) for t in ("2019", "FY2019", "FY19", "fy'19", "fiscal", "20191", "FY123")] == [
+        "2019",
+        "2019",
+        "2019",
+        "2019",
+        "",
+        "",
+        "",
+    ]
