@@ -21,6 +21,7 @@ from kb.query import SearchQuery
 from kb.search import Indexes, Mode, hybrid_search, reading_of
 from kb.settings import KBSettings
 from kb.store import Store
+from kb.vectors import VectorIndex
 
 
 class KnowledgeBase:
@@ -30,6 +31,7 @@ class KnowledgeBase:
         self.settings = settings or KBSettings()
         self.store = Store(self.settings)
         self._lexical: LexicalIndex | None = None
+        self._vectors: VectorIndex | None = None
         self._documents: tuple[str, DocumentIndex] | None = None  # (fingerprint, index)
         self._lock = threading.RLock()  # guards the BM25 index
         self._ingest_lock = threading.Lock()  # one ingestion at a time; searches go on meanwhile
@@ -98,6 +100,25 @@ class KnowledgeBase:
             self._lexical = index
             return index
 
+    def vectors(self, lexical: LexicalIndex) -> VectorIndex | None:
+        """The exact vector index of the BM25 index's records (see kb.vectors), loaded or read from Chroma when
+        stale; None when exact search is off or a vector is missing (search then asks Chroma's HNSW index)."""
+        if not self.settings.search.exact_dense:
+            return None
+        path = self.settings.bm25_dir / f"{self.store.chunks.name}.vectors.npz"
+        with self._lock:
+            if self._vectors is not None and self._vectors.fingerprint == lexical.fingerprint:
+                return self._vectors
+            index = VectorIndex.load(path)
+            if index is None or index.fingerprint != lexical.fingerprint or len(index.matrix) != len(lexical.records):
+                matrix = self.store.embeddings([r["chunk_id"] for r in lexical.records])
+                if matrix is None:
+                    return None
+                index = VectorIndex(matrix, lexical.fingerprint)
+                index.save(path)
+            self._vectors = index
+            return index
+
     def document_index(self, catalogue: list[DocumentRecord], lexical: LexicalIndex) -> DocumentIndex:
         """The cards and first pages of the committed documents, matching the BM25 index's fingerprint."""
         with self._lock:
@@ -152,6 +173,7 @@ class KnowledgeBase:
             store=self.store,
             embedder=self.embedder if mode != "lexical" else None,
             lexical=lexical,
+            vectors=self.vectors(lexical) if mode != "lexical" else None,
             documents=self.document_index(catalogue, lexical),
             committed=committed,
             everything_committed=len(committed) == len(catalogue),

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import numpy as np
+
 from kb.definitions import defined_term, defining_rank
 from kb.documents import DocumentIndex, DocumentMatch
 from kb.embed import Embedder
@@ -17,6 +19,7 @@ from kb.query import SearchQuery, read_query
 from kb.search_settings import SearchSettings
 from kb.store import Store, record_from, regions_of
 from kb.table_rows import row_rank
+from kb.vectors import VectorIndex
 
 Mode = Literal["hybrid", "dense", "lexical"]
 
@@ -28,6 +31,7 @@ class Indexes:
     store: Store
     embedder: Embedder | None
     lexical: LexicalIndex
+    vectors: VectorIndex | None  # exact dense search over the lexical index's records, when available
     documents: DocumentIndex
     committed: dict[str, str]
     everything_committed: bool  # no document half-ingested: an unrestricted search needs no metadata filter
@@ -137,6 +141,16 @@ def _fuse_dense(
     weight: float,
     settings: SearchSettings,
 ) -> None:
+    if indexes.vectors is not None:  # exact: every committed chunk, in a stable order
+        lexical = indexes.lexical
+        rows = None
+        if scope is not None:
+            parts = [lexical.by_doc[d] for d in scope if d in lexical.by_doc]
+            rows = np.sort(np.concatenate(parts)) if parts else np.array([], dtype=int)
+        for rank, (position, sim) in enumerate(indexes.vectors.search(vector, n, rows), 1):
+            record = lexical.records[position]
+            _add(pool.setdefault(record["chunk_id"], Candidate(record)), weight, rank, settings, dense=sim)
+        return
     unfiltered = scope is None and indexes.everything_committed
     results = [
         r

@@ -15,6 +15,11 @@ class SearchSettings(BaseModel):
     """How search reads a question, prefers the documents it names, fuses rankings and ranks pages."""
 
     candidates: int = Field(60, ge=8, description="Candidates taken from each ranking before fusion.")
+    exact_dense: bool = Field(
+        True,
+        description="Dense search by an exact matrix product over every chunk's vector (deterministic, kept beside "
+        "the BM25 index) rather than Chroma's approximate HNSW index, whose answers vary between processes.",
+    )
     rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant.")
     dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
     lexical_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in fusion.")

@@ -114,6 +114,18 @@ class Store:
         records.sort(key=lambda r: (r["doc_id"], r["ordinal"]))
         return records
 
+    def embeddings(self, chunk_ids: list[str]) -> np.ndarray | None:
+        """The stored vectors of the chunks, in the given order; None when any is missing."""
+        found: dict[str, Any] = {}
+        for start in range(0, len(chunk_ids), self.batch):
+            got = self.chunks.get(ids=chunk_ids[start : start + self.batch], include=["embeddings"])
+            found.update(zip(got["ids"], got["embeddings"], strict=True))
+        if any(cid not in found for cid in chunk_ids):
+            return None
+        if not chunk_ids:
+            return np.zeros((0, 0), dtype=np.float32)
+        return np.asarray([found[cid] for cid in chunk_ids], dtype=np.float32)
+
     def query(self, vector: np.ndarray, n: int, doc_ids: list[str] | None) -> list[tuple[str, float, str, dict]]:
         """Nearest chunks among the given documents (None: all): (chunk_id, cosine similarity, text, metadata)."""
         if doc_ids is not None and not doc_ids:
