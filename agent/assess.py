@@ -10,7 +10,7 @@ from agent.intent import content_terms
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
 from kb.references import is_reference_list
-from kb.text import is_identifier, squashed, tokenize
+from kb.text import is_identifier, is_period, period_year, squashed, tokenize
 
 
 def passage(hit: dict[str, Any]) -> str:
@@ -38,12 +38,17 @@ def token_set(texts: Iterable[str]) -> set[str]:
 
 
 def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
+    """Whether the passage tokens hold the term: whole, as an identifier however separated, or by all its parts. A
+    period counts by its year however a document writes it ("FY2019", "fiscal 2019" and "2019" all hold 2019)."""
     toks = tokenize(term)
     if not toks:
         return True
     whole = term.lower()
     if whole in tokens:
         return True
+    if is_period(whole):  # a quarter or half is written many ways ("Q2", "second quarter", "six months")
+        year = period_year(whole)
+        return not year or year in tokens
     if is_identifier(term):
         key = re.sub(r"[\W_]+", "", whole)
         return bool(key) and key in flat

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from kb.definitions import defined_term
-from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_identifier, tokenize, words
+from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_identifier, is_period, join_periods, tokenize, words
 
 Intent = Literal["compare", "definition", "procedure", "general"]
 
@@ -86,10 +86,24 @@ def content_terms(text: str) -> list[str]:
     return out
 
 
-def read_question(question: str) -> QuestionReading:
-    q = " ".join(question.split())
+def defined_in(question: str, term: str) -> bool:
+    """Whether the question itself spells out or defines the term ("days payable outstanding (DPO)", "DPO is
+    defined as ...", "Define X as ..."): the evidence need not print it, only what it stands for."""
+    t = re.escape(term)
+    pattern = (
+        rf"\(\s*{t}s?\s*\)|\b{t}\s+(?:is|are)\s+(?:here\s+)?defined\s+as\b|"
+        rf"\bdefine\s+(?:[\w-]+\s+){{0,3}}{t}\s+(?:as|using)\b|\bcalculate\s+(?:[\w-]+\s+){{0,3}}{t}\s+(?:as|using)\b"
+    )
+    return bool(re.search(pattern, question, re.IGNORECASE))
+
+
+def read_question(question: str, whole: str | None = None) -> QuestionReading:
+    """Read a question (or its information need, with `whole` the question it came from)."""
+    q = join_periods(" ".join(question.split()))
     terms = content_terms(q)
-    identifiers = [t for t in terms if is_identifier(t)]
+    # Periods are matched by their year; a name the question defines need not be printed in the evidence.
+    terms = [t for t in terms if not (is_identifier(t) and defined_in(whole or q, t))]
+    identifiers = [t for t in terms if is_identifier(t) and not is_period(t)]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
     for pattern in _COMPARE:
         match = pattern.search(q)

@@ -33,7 +33,8 @@ class Deps:
     probe: Callable[[AgentSettings], LLMStatus]
     make_llm: Callable[[AgentSettings], OllamaLLM] = OllamaLLM
     embed: Callable[[list[str]], Any] | None = None  # normalised sentence vectors, for ranking answer sentences
-    searched: Callable[[str], str] = lambda query: query  # what search makes of a query (its information need)
+    searched: Callable[[str], str] = lambda query: query  # what search makes of a query (its need and hints)
+    need: Callable[[str], str] = lambda question: question  # the question's information need, instructions left out
     chunk: Callable[[str], dict[str, Any] | None] = lambda chunk_id: None  # a chunk by id, as a hit-shaped dict
 
 
@@ -96,6 +97,11 @@ def budget_stop(state: dict[str, Any], calls_needed: int = 1, steps_needed: int 
 def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     s = AgentSettings.of(state)
     reading = read_question(state["question"])
+    need = " ".join(runtime.context.need(state["question"]).split())
+    if need and need != " ".join(state["question"].split()):
+        # Persona, format instructions and supplied definitions are not what the evidence must hold.
+        focus = read_question(need, whole=state["question"])
+        reading = reading.model_copy(update={"key_terms": focus.key_terms, "identifiers": focus.identifiers})
     out: dict[str, Any] = {
         "intent": reading.intent,
         "topics": reading.topics,

@@ -258,6 +258,31 @@ YEAR = re.compile(r"^(?:19|20)\d\d$")
 _FISCAL = re.compile(r"^fy['’]?(\d{2}|(?:19|20)\d\d)$", re.IGNORECASE)
 
 
+# A period as questions and file names write it: a year, a fiscal year, a quarter or half, alone or joined
+# ("2023", "FY23", "FY2023Q1", "2023Q2", "Q2", "H1"). Calendar notation, not vocabulary.
+_PERIOD = re.compile(r"^(?:fy['’]?)?(?P<year>\d{4}|\d{2})?(?:q[1-4]|h[12])?$", re.IGNORECASE)
+_FY_SPACED = re.compile(r"\bFY\s+(?=(?:\d{4}|\d{2})\b)", re.IGNORECASE)
+
+
+def join_periods(text: str) -> str:
+    """ "FY 2023" written as one term, "FY2023", as filings and file names write it."""
+    return _FY_SPACED.sub("FY", text)
+
+
+def is_period(term: str) -> bool:
+    """A year, fiscal year, quarter or half ("2023", "FY2023", "FY2023Q1", "Q2", "FY"), not a name."""
+    return bool(term) and bool(_PERIOD.match(term.strip()))
+
+
+def period_year(term: str) -> str:
+    """The four-digit year a period names ("FY2023Q1" -> "2023", "FY19" -> "2019"), or ""."""
+    match = _PERIOD.match(term.strip())
+    digits = match.group("year") if match else None
+    if not digits:
+        return ""
+    return digits if len(digits) == 4 else f"20{digits}"
+
+
 def year_of(term: str) -> str:
     """The four-digit year a term names ("2019", "FY2019", "FY19", "fy'19"), or ""."""
     if YEAR.match(term):

@@ -155,3 +155,14 @@ def test_run_record_holds_trace_and_timings(agent_settings: AgentSettings) -> No
     assert retrieve.hits and all(
         {"doc_id", "start_page", "text", "new", "fused_score"} <= set(h) for h in retrieve.hits
     )
+
+
+def test_the_checks_read_the_information_need_not_the_instructions(agent_settings: AgentSettings) -> None:
+    need = "How often is the thermal drift compensator recalibrated?"
+    question = f"Assume you are a plant analyst answering for auditors. {need}"
+    deps, _ = mini_deps(ACRONYM_CORPUS, need=lambda q: need if q == question else q)
+    settings = agent_settings.model_copy(update={"k": 2, "min_hits": 1})
+    state = final(run(Agent(deps=deps, settings=settings), question, settings))
+    assert not {"analyst", "auditors", "Assume"} & set(state["key_terms"])
+    assert not state["refused"], state.get("refusal")
+    assert "90 days" in state["answer"]

@@ -220,3 +220,20 @@ def test_a_contents_page_is_never_evidence() -> None:
     assert context_of({"evidence": [{**entry, "rank": 1, "round": 1}, {**body, "rank": 2, "round": 1}]}, 12) == [
         {**body, "rank": 2, "round": 1, "key": "c1"}
     ]
+
+
+def test_a_period_counts_by_its_year_however_the_evidence_writes_it() -> None:
+    reading = read_question("What was the FY 2018 capital expenditure of the plant in Q2?")
+    assert "FY2018" in reading.key_terms and "FY2018" not in reading.identifiers and "Q2" not in reading.identifiers
+    passage = hit("plant", "In fiscal 2018 the plant's capital expenditure rose to 41 million.", 1)
+    state = assess_state("What was the FY 2018 capital expenditure of the plant in Q2?", [passage])
+    assert not assess(state).missing_terms
+    elsewhere = hit("plant", "In fiscal 2017 the plant's capital expenditure rose to 41 million.", 1)
+    assert "FY2018" in assess(assess_state("What was the FY 2018 capital expenditure?", [elsewhere])).missing_terms
+
+
+def test_a_name_the_question_defines_need_not_be_printed() -> None:
+    question = "What is the 2019 days payable outstanding (DPO)? DPO is defined as 365 * payables / cost of sales."
+    reading = read_question("What is the 2019 days payable outstanding (DPO)?", whole=question)
+    assert "DPO" not in reading.key_terms and "payable" in reading.key_terms
+    assert "XYZ" in read_question("What is the XYZ of the pump?").identifiers

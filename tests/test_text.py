@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from kb.text import is_identifier, sentences, squashed, tokenize, words, year_of
+from kb.text import is_identifier, is_period, join_periods, period_year, sentences, squashed, tokenize, words, year_of
 
 
 def test_sentences_keep_table_rows_and_abbreviations() -> None:
@@ -46,3 +46,10 @@ def test_year_of_reads_plain_and_fiscal_years() -> None:
         "",
         "",
     ]
+
+
+def test_periods_are_read_by_their_year() -> None:
+    assert join_periods("revenue in FY 2023 and FY 21, not FY 123") == "revenue in FY2023 and FY21, not FY 123"
+    assert all(is_period(t) for t in ("2023", "FY2023", "fy23", "FY2023Q1", "2023Q2", "Q2", "H1", "FY"))
+    assert not any(is_period(t) for t in ("GPT-3", "Q5", "FY2023X", "EBITDA", ""))
+    assert [period_year(t) for t in ("FY2023Q1", "FY19", "Q2", "2021")] == ["2023", "2019", "", "2021"]
