@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +13,7 @@ from agent.knowledge import Knowledge
 from agent.runner import Agent, result_of
 from agent.settings import AgentSettings
 from kb.evaluate import Question
+from kb.text import tokenize
 
 
 def _valid(citation: dict[str, Any], kb: Knowledge) -> bool:
@@ -29,6 +31,32 @@ def _gold(citation: dict[str, Any], q: Question) -> bool:
             for span in q.gold
         )
     return q.doc_id is not None and citation["doc_id"] == q.doc_id
+
+
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?")
+
+
+def _numbers(text: str) -> set[float]:
+    out = set()
+    for match in _NUMBER.finditer(text):
+        try:
+            out.add(round(float(match.group().replace(",", "")), 6))
+        except ValueError:
+            continue
+    return out
+
+
+def answer_recall(reference: str, answer: str) -> float | None:
+    """Share of the reference answer's content words (stemmed, stop words dropped) and numbers (1,577 = 1577.00)
+    found in the answer; None without a reference. Citation markers are not words of the answer."""
+    answer = re.sub(r"\[c\d+\]", " ", answer)
+    ref_numbers, ans_numbers = _numbers(reference), _numbers(answer)
+    ref_words = {t for t in tokenize(reference) if not any(c.isdigit() for c in t)}
+    ans_words = set(tokenize(answer))
+    total = len(ref_words) + len(ref_numbers)
+    if not total:
+        return None
+    return (len(ref_words & ans_words) + len(ref_numbers & ans_numbers)) / total
 
 
 def _mean(values: list[float]) -> float | None:
@@ -86,6 +114,10 @@ def evaluate(
                 "citations_valid": all(_valid(c, kb) for c in cites),
                 "cites_gold": any(_gold(c, q) for c in cites),
                 "gold_share": sum(_gold(c, q) for c in cites) / len(cites) if cites else None,
+                # A refusal holds none of the reference answer.
+                "answer_recall": None
+                if not q.answer
+                else (0.0 if result["refused"] else answer_recall(q.answer, result.get("answer") or "")),
             }
         )
     answerable = [r for r in rows if r["answerable"]]
@@ -101,6 +133,7 @@ def evaluate(
         "citation_validity": _mean([float(_valid(c, kb)) for c, _ in all_cites]),
         "cites_gold_of_answerable": _mean([float(r["cites_gold"]) for r in answerable]),
         "cites_gold_of_answered": _mean([float(r["cites_gold"]) for r in answered if r["answerable"]]),
+        "answer_recall": _mean([r["answer_recall"] for r in answerable if r["answer_recall"] is not None]),
         "gold_share_of_citations": _mean(
             [r["gold_share"] for r in answered if r["answerable"] and r["gold_share"] is not None]
         ),

@@ -49,8 +49,9 @@ def _agent_cell(r: dict[str, Any]) -> str:
     c = r["agent"]["counts"]
     refused = f"{c['unanswerable_refused']}/{c['unanswerable']}" if c["unanswerable"] else "–"
     gold = r["agent"]["metrics"]["cites_gold_of_answered"]
+    recall = r["agent"]["metrics"].get("answer_recall")
     return f"unanswerable refused {refused} · false refusals {c['false_refusals']}/{c['answerable']} · " + (
-        f"cites gold {_f(gold)} of answered"
+        f"cites gold {_f(gold)} of answered · answer recall {_f(recall)}"
     )
 
 
@@ -171,6 +172,7 @@ def _agent(ok: list[dict[str, Any]]) -> list[str]:
                 _f(m["cites_gold_of_answerable"]),
                 f"{_f(m['cites_gold_of_answered'])} ({c['answered_citing_gold']}/{c['answered']})",
                 _f(m["gold_share_of_citations"]),
+                _f(m.get("answer_recall")),
                 _f(m["rounds_per_question"], 2),
                 f"{_f(m['seconds_per_question'], 2)} / {_f(m['seconds_p95'], 2)}",
             ]
@@ -184,6 +186,7 @@ def _agent(ok: list[dict[str, Any]]) -> list[str]:
         "cites gold (answerable)",
         "cites gold (answered)",
         "gold share of citations",
+        "answer recall",
         "rounds",
         "s/question mean / p95",
     ]
