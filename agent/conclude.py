@@ -14,7 +14,7 @@ from agent.nodes import Deps, budget_stop, bump, context_of
 from agent.prompts import answer_messages
 from agent.settings import AgentSettings
 from agent.types import EvidenceExcerpt, Refusal, dump
-from agent.verify import check_citations, cited_keys, is_refusal
+from agent.verify import check_citations, cited_keys, is_refusal, renumbered
 
 
 # answer ----------------------------------------------------------------------------------------
@@ -82,15 +82,22 @@ def verify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             "_summary": f"answer rejected: {record['refusal_reason']}",
         }
     by_key = {c["key"]: c for c in context}
+    # Citations are numbered as a reader meets them; each sentence's record keeps its new numbers too.
+    answer, mapping = renumbered(record["answer"])
+    record["answer"] = answer
+    for entry in record["sentences"]:
+        entry["evidence_keys"] = entry["keys"]
+        entry["keys"] = [mapping.get(k, k) for k in entry["keys"]]
     citations = [
         {
-            "key": k,
+            "key": new,
+            "evidence_key": old,
             **{
-                f: by_key[k].get(f)
+                f: by_key[old].get(f)
                 for f in ("chunk_id", "doc_id", "start_page", "end_page", "section", "text", "regions")
             },
         }
-        for k in cited_keys(record["answer"])
+        for old, new in mapping.items()
     ]
     removed = sum(not e["kept"] for e in record["sentences"])
     return {

@@ -10,9 +10,10 @@ import numpy as np
 
 from agent.assess import is_evidence, term_covered, topic_hits
 from agent.intent import content_terms
+from agent.readable import asks_figure, is_meta, is_row, row_for_periods, unreadable
 from agent.settings import AnswerSettings
 from kb.references import is_citation
-from kb.text import is_identifier, sentences, squashed, tokenize
+from kb.text import is_identifier, is_period, period_year, sentences, squashed, tokenize
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
@@ -56,6 +57,8 @@ def compose(
     terms they contain, weighted by rarity; near-duplicates are skipped.
     """
     s, max_sentences = settings, settings.sentences
+    figure = asks_figure(question)
+    years = [y for t in content_terms(question) if is_period(t) and (y := period_year(t))]
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
     for i, item in enumerate(context):
         if not is_evidence(item):
@@ -67,6 +70,12 @@ def compose(
             short = len(sentence) < s.min_chars or words < s.min_words
             if short or (words <= s.heading_words and _HEADING_LINE.match(sentence)):
                 continue  # headings and fragments read badly as answers
+            if unreadable(sentence, question) or (is_row(sentence) and not figure):
+                continue
+            if is_row(sentence):
+                sentence = row_for_periods(sentence, years)
+                if not is_row(sentence):
+                    continue  # a label without a value
             items.append((i, j, item["key"], sentence, set(tokenize(sentence))))
     if not items:
         return ""
@@ -81,6 +90,7 @@ def compose(
     lengths = np.array([len(c[3].split()) for c in items])
     ranks = np.array([c[0] for c in items])
     scores = scores * np.where(lengths <= s.long_words, 1.0, s.long_factor) / (1.0 + s.rank_decay * ranks)
+    scores = scores * np.array([s.meta_factor if is_meta(c[3]) else 1.0 for c in items])
     order = sorted(range(len(items)), key=lambda n: (-scores[n], items[n][0], items[n][1]))
     floor = s.floor_share * scores[order[0]]
     chosen: list[int] = []
@@ -90,6 +100,8 @@ def compose(
             if len(chosen) >= limit:
                 return
             if n in chosen or scores[n] < floor or lexical[n] == 0:
+                continue
+            if chosen and sum(len(items[m][3].split()) for m in [*chosen, n]) > s.max_words:
                 continue
             if any(_jaccard(items[n][4], items[m][4]) > s.duplicate_overlap for m in chosen):
                 continue

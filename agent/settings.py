@@ -89,6 +89,10 @@ class AnswerSettings(BaseModel):
     duplicate_overlap: float = Field(
         0.6, ge=0, le=1, description="Word overlap (Jaccard) above which a sentence repeats one already chosen."
     )
+    meta_factor: float = Field(
+        0.3, ge=0, le=1, description="Score kept by a sentence about the document ('in this section we present')."
+    )
+    max_words: int = Field(120, ge=10, description="Most words in an extractive answer (its first sentence always).")
 
 
 class AgentSettings(BaseSettings):

@@ -94,5 +94,12 @@ def check_citations(answer: str, context: list[dict[str, Any]], threshold: float
     return record
 
 
+def renumbered(answer: str) -> tuple[str, dict[str, str]]:
+    """The answer with its citations numbered in order of first appearance ([c3] ... [c1] -> [c1] ... [c2]), and the
+    map from the evidence keys to the new ones."""
+    mapping = {key: f"c{i}" for i, key in enumerate(cited_keys(answer), 1)}
+    return MARKER.sub(lambda m: f"[{mapping[m.group(1)]}]", answer), mapping
+
+
 def cited_keys(answer: str) -> list[str]:
     return list(dict.fromkeys(MARKER.findall(answer)))

@@ -10,7 +10,7 @@ from agent.intent import read_question
 from agent.nodes import context_of
 from agent.refine import find_contraction, find_expansion
 from agent.settings import PRESETS, AgentSettings, AnswerSettings
-from agent.verify import check_citations, split_cited
+from agent.verify import check_citations, renumbered, split_cited
 
 
 @pytest.mark.parametrize(
@@ -237,3 +237,23 @@ def test_a_name_the_question_defines_need_not_be_printed() -> None:
     reading = read_question("What is the 2019 days payable outstanding (DPO)?", whole=question)
     assert "DPO" not in reading.key_terms and "payable" in reading.key_terms
     assert "XYZ" in read_question("What is the XYZ of the pump?").identifiers
+
+
+def test_citations_are_numbered_as_a_reader_meets_them() -> None:
+    answer, mapping = renumbered("Pumps run hot [c3]. Valves leak [c1] [c3].")
+    assert answer == "Pumps run hot [c1]. Valves leak [c2] [c1]." and mapping == {"c3": "c1", "c1": "c2"}
+
+
+def test_extractive_answer_reads_a_row_at_the_year_asked_and_leaves_rows_out_of_prose_answers() -> None:
+    row = {
+        "key": "c1",
+        "chunk_id": "f:1",
+        "doc_id": "f",
+        "text": "Purchases of pump equipment | 2018: 1,577 | 2017: 1,373 | 2016: 1,420\n"
+        "The pump fleet grew because the plant added a second line in the north hall.",
+    }
+    settings = AnswerSettings(sentences=2)
+    figure = compose("What were the 2018 purchases of pump equipment?", "general", [], [row], settings)
+    assert figure.startswith("Purchases of pump equipment | 2018: 1,577. [c1]")
+    prose = compose("Why did the pump fleet grow?", "general", [], [row], settings)
+    assert "|" not in prose and "second line" in prose

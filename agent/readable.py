@@ -1,0 +1,79 @@
+"""What reads as an answer: which evidence sentences the extractive composer may use, and how a table row is cut
+to the columns a question asks for. Generic to prose and tables; no word here names a domain."""
+
+from __future__ import annotations
+
+import re
+
+# Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section
+# we present", "is described in Note 4", "see Table 2", "the following table"). Small and generic on purpose.
+_META = re.compile(
+    r"\b(?:in\s+(?:this|the\s+rest\s+of\s+this)\s+(?:paper|section|work|report|chapter|article)|"
+    r"(?:we|i)\s+(?:thank|acknowledge)|an\s+overview\s+of|"
+    r"(?:is|are)\s+(?:included|described|discussed|presented|summari[sz]ed|set\s+forth|provided|shown)\s+"
+    r"(?:in|under|within|below|above)\b|"
+    r"(?:see|refer\s+to)\s+(?:also\s+)?(?:section|table|figure|fig\.|note|item|appendix|part|chapter)\b|"
+    r"the\s+following\s+(?:table|section|figure|summary|discussion)|as\s+follows\b)",
+    re.IGNORECASE,
+)
+_CAPTION = re.compile(r"^(?:figure|fig\.|table|algorithm|listing)\s*[A-Z]?\d+[:.]", re.IGNORECASE)
+_CONTACT = re.compile(r"\w@\w|https?://|www\.|\b\w+\.(?:com|org|edu|ai|io)\b", re.IGNORECASE)
+_NUMBER = re.compile(r"^[-+(]?[$€£]?\d[\d,.]*%?\)?$")
+# What asks for a figure: a quantity word, a number or a percentage. Question words, not domain terms.
+_FIGURE = re.compile(
+    r"\bhow\s+(?:much|many|large|big|high|low|long)\b|\b(?:amount|value|total|number|ratio|rate|percent(?:age)?|"
+    r"share|size|count|sum|average|median|figure|parameter)s?\b|%|\d",
+    re.IGNORECASE,
+)
+_ASKS_VISUAL = re.compile(r"\b(?:figure|fig\.|table|chart|plot)\b", re.IGNORECASE)
+_CELL = re.compile(r"^(?P<head>[^:]{1,40}):\s*(?P<value>.+)$")
+
+
+def asks_figure(question: str) -> bool:
+    """The question asks for a quantity (so rows and number-heavy sentences may answer it)."""
+    return bool(_FIGURE.search(question))
+
+
+def is_meta(sentence: str) -> bool:
+    """A sentence about the document (where things are, what a section does), not about its subject."""
+    return bool(_META.search(sentence))
+
+
+def is_row(sentence: str) -> bool:
+    return " | " in sentence
+
+
+def unreadable(sentence: str, question: str) -> str | None:
+    """Why the sentence cannot stand in an answer to the question, or None when it can."""
+    text = sentence.strip()
+    if not text:
+        return "empty"
+    if text[0].islower():
+        return "a fragment: it starts mid-sentence"
+    if re.search(r"[A-Za-z]-\.?$", text) or text[-1] in ",:;":
+        return "a fragment: it stops mid-sentence"
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) >= 12 and sum(c.isupper() for c in letters) > 0.6 * len(letters):
+        return "a heading in capitals"
+    if _CONTACT.search(text):
+        return "an address or contact line"
+    if _CAPTION.match(text) and not _ASKS_VISUAL.search(question):
+        return "a caption"
+    if is_row(text):
+        return None
+    words = text.split()
+    numbers = sum(bool(_NUMBER.match(w)) for w in words)
+    if numbers * 2 > len(words) and not asks_figure(question):
+        return "mostly numbers"
+    return None
+
+
+def row_for_periods(row: str, years: list[str]) -> str:
+    """A table row without its empty cells, cut to its label and the columns of the years asked for
+    ("Capex | 2018: 1,577") when a column names one of them."""
+    cells = [c.strip() for c in row.split("|") if c.strip()]
+    row = " | ".join(cells)
+    if len(cells) < 3 or not years:
+        return row
+    keep = [c for c in cells[1:] if (m := _CELL.match(c)) and any(y in m.group("head") for y in years)]
+    return " | ".join([cells[0], *keep]) if keep else row

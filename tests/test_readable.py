@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from agent.readable import asks_figure, is_meta, row_for_periods, unreadable
+
+
+def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> None:
+    q = "How does the filter choose its threshold?"
+    assert unreadable("rameters are shared by every layer of the model.", q)  # starts mid-sentence
+    assert unreadable("The filter is most suited to the white-box setting, particu-", q)
+    assert unreadable("For the year ended December 31,", q)
+    assert unreadable("Figure 3: Accuracy of the filter against its threshold.", q)
+    assert unreadable("Code and data are at www.example.org for every reader.", q)
+    assert unreadable("CONSOLIDATED STATEMENTS OF OPERATIONS (in millions)", q)
+    assert unreadable("The filter picks the threshold that keeps 95% of the clean samples.", q) is None
+    assert unreadable("Figure 3: Accuracy of the filter against its threshold.", "What does Figure 3 show?") is None
+
+
+def test_number_runs_answer_only_questions_that_ask_for_a_figure() -> None:
+    run = "Accuracy 48.2% 53.7% 64.8% 71.4% 83.0% 28.0% before and after."
+    assert unreadable(run, "Why does the filter help?") == "mostly numbers"
+    assert unreadable(run, "How high was the accuracy of the filter?") is None
+    assert asks_figure("How many layers does it have?") and asks_figure("What was the 2019 total?")
+    assert not asks_figure("Why does the filter help?")
+
+
+def test_meta_sentences_are_about_the_document() -> None:
+    assert is_meta("In this section we present an overview of the modifications.")
+    assert is_meta("A description of working capital is included in the Liquidity section of Item 7.")
+    assert is_meta("See Note 4 for the details.")
+    assert not is_meta("The modification replaces the activation with a gated unit.")
+
+
+def test_a_row_keeps_its_label_and_the_columns_of_the_years_asked() -> None:
+    row = "Purchases of equipment | 2018: (1,577) | 2017: (1,373) | 2016: (1,420)"
+    assert row_for_periods(row, ["2018"]) == "Purchases of equipment | 2018: (1,577)"
+    assert row_for_periods(row, ["2015"]) == row  # no column of that year: the whole row
+    assert row_for_periods("Total equity |  |  | 7,577", []) == "Total equity | 7,577"
