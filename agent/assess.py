@@ -150,12 +150,21 @@ def assess(state: dict[str, Any]) -> Assessment:
     reasons: list[Check] = []
 
     aliases = state.get("aliases")
-    missing_ids = anchored_missing(identifiers, others, texts, aliases)
+    compare = state.get("intent") == "compare"
+    if compare:
+        # Each topic's passages name that topic, not the other one: an identifier of a comparison counts where it is
+        # named beside its own topic's words or the question's shared terms, never only beside the other topic.
+        missing_ids = [
+            i
+            for i in identifiers
+            if anchored_missing([i], _own_terms(i, state.get("topics", []), identifiers, others), texts, aliases)
+        ]
+    else:
+        missing_ids = anchored_missing(identifiers, others, texts, aliases)
     found_ids = f"{len(identifiers)} identifier(s) found"
     detail = f"missing {', '.join(missing_ids)}" if missing_ids else found_ids
     reasons.append(Check(check="identifiers_covered", ok=not missing_ids, detail=detail))
     # Terms and relevance are judged on the subject's documents, once the identifiers have some.
-    compare = state.get("intent") == "compare"
     anchors = [] if compare else anchoring_hits(identifiers, others, evidence, aliases, c.shared_documents)
     subjects = sorted({h["doc_id"] for h in anchors})
     on_subject = [h for h in evidence if h["doc_id"] in subjects] if subjects else evidence
@@ -190,6 +199,19 @@ def assess(state: dict[str, Any]) -> Assessment:
         relevant_hits=len(relevant),
         subject_docs=subjects,
     )
+
+
+def _own_terms(identifier: str, topics: list[str], identifiers: list[str], others: list[str]) -> list[str]:
+    """The terms an identifier of a comparison may be anchored by: its topic's other words and the terms of the
+    question that belong to no topic; an identifier of no topic, by any other term of the question."""
+    low = [t.lower() for t in topics]
+    mine = [t for t, lo in zip(topics, low, strict=True) if identifier.lower() in lo]
+    if not mine:
+        return [t for t in [*identifiers, *others] if t != identifier]
+    other_topics = [lo for t, lo in zip(topics, low, strict=True) if t not in mine]
+    own = [w for t in mine for w in content_terms(t) if w != identifier]
+    shared = [w for w in others if not any(w.lower() in lo for lo in other_topics)]
+    return list(dict.fromkeys([*own, *shared]))
 
 
 def _topic_checks(

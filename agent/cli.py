@@ -30,6 +30,9 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("ask", help="answer one question with cited evidence")
     p.add_argument("question")
     p.add_argument("--approve", choices=["auto", "ask"], default="auto", help="ask: confirm each refined query")
+    p.add_argument(
+        "--after", metavar="RUN_ID", help="a follow-up of this saved run: it may lean on its question and documents"
+    )
     common(p)
     p = sub.add_parser("eval", help="run the agent over a questions file and score it")
     p.add_argument("questions", type=Path)
@@ -99,8 +102,18 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from agent.runner import Agent
 
     settings = _settings(args, approval=args.approve == "ask")
+    history = []
+    if args.after:
+        from agent.followup import turn_of
+        from agent.runs import load_run
+
+        previous = load_run(settings.runs_dir, args.after)
+        if previous is None:
+            print(f"error: --after {args.after}: no saved run with that id in {settings.runs_dir}", file=sys.stderr)
+            return 2
+        history = [turn_of(previous.state)]
     agent = Agent.persistent(_kb(args), settings) if settings.approval else Agent(_kb(args), settings)
-    events = agent.ask(args.question)
+    events = agent.ask(args.question, history=history)
     result = None
     while events is not None:
         stream, events = events, None

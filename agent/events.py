@@ -31,6 +31,10 @@ class NodeEvent(BaseModel):
     topics: list[str] | None = Field(None, description="route: the two topics of a comparison.")
     key_terms: list[str] | None = Field(None, description="route: the question's content terms.")
     mode: str | None = Field(None, description="route, answer, verify: ollama or extractive.")
+    standalone: str | None = Field(None, description="route: the follow-up rewritten to stand alone, when it was.")
+    follow_up: dict[str, Any] | None = Field(
+        None, description="route: how the follow-up was read (agent.followup.FollowUp dump), when it was rewritten."
+    )
     warning: str | None = Field(None, description="Something the person should know (a fallback, a failure).")
     # retrieve / assess
     round: int | None = Field(None, description="retrieve, assess: the round number.")

@@ -67,7 +67,10 @@ def _date_line(state: dict[str, Any]) -> str:
 
 def answer_markdown(state: dict[str, Any]) -> str:
     """One finished run as Markdown: question, date, answer (or refusal), mode, then each citation's passage."""
-    parts = [f"# {_one_line(state.get('question', '')) or '(no question)'}"]
+    asked = state.get("asked") or state.get("question", "")
+    parts = [f"# {_one_line(asked) or '(no question)'}"]
+    if state.get("follow_up"):  # a follow-up: what it was read as
+        parts.append(f"Searched as: {_one_line(state['question'])}")
     if date := _date_line(state):
         parts.append(date)
     answer = str(state.get("answer") or "").strip()
@@ -99,11 +102,11 @@ def _demote(markdown: str) -> str:
 def conversation_markdown(states: list[dict[str, Any]], title: str | None = None) -> str:
     """A conversation as Markdown: a title, then every run (headings one level down) between rules."""
     if title is None:
-        title = _one_line(states[0].get("question", "")) if states else ""
+        title = _one_line(states[0].get("asked") or states[0].get("question", "")) if states else ""
     blocks = []
     for state in states:
         if state.get("answer") is None:
-            question = _one_line(state.get("question", "")) or "(no question)"
+            question = _one_line(state.get("asked") or state.get("question", "")) or "(no question)"
             blocks.append(f"## {question}\n\n(no answer yet)\n")
         else:
             blocks.append(_demote(answer_markdown(state)))

@@ -16,6 +16,7 @@ from langgraph.types import interrupt
 from agent.assess import assess as assess_evidence
 from agent.assess import is_evidence, topic_hits
 from agent.events import NodeEvent
+from agent.followup import resolve
 from agent.intent import plan_for, read_question
 from agent.llm import Grade, LLMError, LLMStatus, OllamaLLM, Rewrite
 from agent.prompts import grader_messages, rewrite_messages
@@ -96,21 +97,38 @@ def budget_stop(state: dict[str, Any], calls_needed: int = 1, steps_needed: int 
 # route -----------------------------------------------------------------------------------------
 def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     s = AgentSettings.of(state)
-    reading = read_question(state["question"])
-    need = " ".join(runtime.context.need(state["question"]).split())
-    if need and need != " ".join(state["question"].split()):
+    if s.mode == "extractive":
+        mode, llm_status, note = "extractive", {}, "extractive mode (chosen)"
+    else:
+        status = runtime.context.probe(s)
+        mode, llm_status = ("ollama" if status.usable else "extractive"), status.model_dump()
+        note = f"Ollama model {s.model}" if status.usable else status.message
+    # A follow-up is rewritten into a question that stands alone before anything else reads it.
+    follow, llm_update = resolve(state, (lambda: runtime.context.make_llm(s)) if mode == "ollama" else None)
+    question = follow.question
+    if follow.docs and s.docs is None:  # the subject carried over: search the documents that answered it
+        s = s.model_copy(update={"docs": follow.docs})
+    reading = read_question(question)
+    need = " ".join(runtime.context.need(question).split())
+    if need and need != " ".join(question.split()):
         # Persona, format instructions and supplied definitions are not what the evidence must hold.
-        focus = read_question(need, whole=state["question"])
+        focus = read_question(need, whole=question)
         reading = reading.model_copy(update={"key_terms": focus.key_terms, "identifiers": focus.identifiers})
     out: dict[str, Any] = {
+        "question": question,
+        "follow_up": dump(follow) if follow.rewritten else None,
+        "settings": s.model_dump(mode="json"),
         "intent": reading.intent,
         "topics": reading.topics,
         "key_terms": reading.key_terms,
         "identifiers": reading.identifiers,
         "plan": plan_for(reading),
-        "query": " ".join(state["question"].split()),
+        "query": question,
         "queries": [],
         "strategy": "initial",
+        "mode": mode,
+        "llm_status": llm_status,
+        **{k: v for k, v in llm_update.items() if not k.startswith("_")},
     }
     if reading.error:
         return {
@@ -134,28 +152,26 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         )
         calls += 1
         homes[topic] = [hits[0]["doc_id"]] if hits else []
-    out.update(topic_homes=homes, counters=bump(state, tool_calls=calls))
-    if s.mode == "extractive":
-        out.update(mode="extractive", llm_status={})
-        note = "extractive mode (chosen)"
-    else:
-        status = runtime.context.probe(s)
-        out.update(mode="ollama" if status.usable else "extractive", llm_status=status.model_dump())
-        note = f"Ollama model {s.model}" if status.usable else status.message
+    out.update(topic_homes=homes, counters=bump({**state, **out}, tool_calls=calls))
     summary = (
-        f"intent {reading.intent}"
+        (f"read as {question!r} ({follow.how}); " if follow.rewritten else "")
+        + f"intent {reading.intent}"
         + (f" ({reading.topics[0]!r} vs {reading.topics[1]!r})" if reading.topics else "")
         + f"; {note}"
     )
+    warnings = [note] if not (mode == s.mode or (s.mode == "auto" and mode == "ollama")) else []
+    warnings += [llm_update["_warning"]] if llm_update.get("_warning") else []
     return {
         **out,
         "_summary": summary,
         "_event": {
             "intent": reading.intent,
             "topics": reading.topics,
-            "mode": out["mode"],
+            "mode": mode,
             "key_terms": reading.key_terms,
-            "warning": "" if out["mode"] == s.mode or (s.mode == "auto" and out["mode"] == "ollama") else note,
+            "standalone": question if follow.rewritten else None,
+            "follow_up": dump(follow) if follow.rewritten else None,
+            "warning": "; ".join(warnings),
         },
     }
 

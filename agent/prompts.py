@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from string import Formatter
 from typing import Any
 
 REFUSAL_PHRASE = "I cannot answer this from the provided documents."
@@ -35,6 +36,44 @@ Tried query: {query}
 Problem: {reasons}"""
 
 
+FOLLOW_UP_SYSTEM = """You rewrite a follow-up question from a conversation about documents into one question that
+stands alone: name the subject, document or period it refers to, as the earlier questions name them. Keep every
+other word of the follow-up. Reply in JSON with the field `query` (the standalone question)."""
+
+FOLLOW_UP_USER = """Earlier questions, oldest first:
+{turns}
+
+Follow-up: {question}"""
+
+
+# Each template and the placeholders it fills, checked when this module loads: a renamed field fails at once,
+# not as a KeyError in the middle of a run.
+PLACEHOLDERS: dict[str, set[str]] = {
+    "ANSWER_SYSTEM": {"sentences"},
+    "ANSWER_USER": {"question", "evidence"},
+    "GRADER_SYSTEM": set(),
+    "REWRITE_SYSTEM": set(),
+    "REWRITE_USER": {"question", "query", "reasons"},
+    "FOLLOW_UP_SYSTEM": set(),
+    "FOLLOW_UP_USER": {"turns", "question"},
+}
+
+
+def placeholders(template: str) -> set[str]:
+    return {field for _, field, _, _ in Formatter().parse(template) if field}
+
+
+def check_placeholders(templates: dict[str, str], expected: dict[str, set[str]]) -> None:
+    """Raise when a template's placeholders differ from the ones its caller fills."""
+    for name, fields in expected.items():
+        found = placeholders(templates[name])
+        if found != fields:
+            raise RuntimeError(f"prompt {name}: placeholders {sorted(found)}, expected {sorted(fields)}")
+
+
+check_placeholders(globals(), PLACEHOLDERS)
+
+
 def format_evidence(context: list[dict[str, Any]]) -> str:
     """Evidence blocks `[cN] doc, pages, section` followed by the passage text."""
     blocks = []
@@ -58,6 +97,11 @@ def answer_messages(question: str, context: list[dict[str, Any]], sentences: int
 
 def grader_messages(question: str, context: list[dict[str, Any]]) -> list[tuple[str, str]]:
     return [("system", GRADER_SYSTEM), ("human", f"Question: {question}\n\nEvidence:\n{format_evidence(context)}")]
+
+
+def follow_up_messages(turns: list[str], question: str) -> list[tuple[str, str]]:
+    listed = "\n".join(f"{i}. {t}" for i, t in enumerate(turns, 1)) or "(none)"
+    return [("system", FOLLOW_UP_SYSTEM), ("human", FOLLOW_UP_USER.format(turns=listed, question=question))]
 
 
 def rewrite_messages(question: str, query: str, reasons: list[str]) -> list[tuple[str, str]]:

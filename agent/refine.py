@@ -61,8 +61,17 @@ def _join(*parts: str) -> str:
 
 
 def _broaden(state: dict[str, Any], tried: set[str], most: int) -> str | None:
-    """Fewer, stronger terms: identifiers first, then the remaining key terms, dropping from the end."""
+    """Fewer, stronger terms: identifiers first, then the remaining key terms, dropping from the end. A comparison
+    keeps both its topics whole and drops only the other terms."""
     terms = state.get("key_terms", [])
+    topics = state.get("topics") or [] if state.get("intent") == "compare" else []
+    if topics:
+        rest = [t for t in terms if not any(t.lower() in topic.lower() for topic in topics)]
+        for n in range(min(len(rest), most), -1, -1):
+            query = " ".join([*topics, *rest[:n]])
+            if query.lower() not in tried:
+                return query
+        return None
     for n in range(min(len(terms), most), 0, -1):
         query = " ".join(terms[:n])
         if query.lower() not in tried:

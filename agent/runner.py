@@ -15,6 +15,7 @@ from langgraph.errors import GraphRecursionError
 from langgraph.types import Command
 
 from agent.events import EndEvent, ErrorEvent, Event, InterruptEvent, StartEvent
+from agent.followup import Turn
 from agent.graph import build_graph, recursion_limit
 from agent.knowledge import Knowledge
 from agent.llm import probe
@@ -61,7 +62,8 @@ def result_of(state: dict[str, Any], run_id: str) -> dict[str, Any]:
     counters = state.get("counters", {})
     return {
         "run_id": run_id,
-        "question": state.get("question", ""),
+        "question": state.get("asked") or state.get("question", ""),
+        "searched_as": state.get("question", "") if state.get("follow_up") else None,
         "answer": state.get("answer", ""),
         "refused": bool(state.get("refused")),
         "refusal_reason": state.get("refusal_reason") if state.get("refused") else None,
@@ -107,12 +109,23 @@ class Agent:
     def _config(self, run_id: str, settings: dict[str, Any]) -> dict[str, Any]:
         return {"configurable": {"thread_id": run_id}, "recursion_limit": recursion_limit(settings)}
 
-    def ask(self, question: str, settings: AgentSettings | None = None, run_id: str | None = None) -> Iterator[Event]:
+    def ask(
+        self,
+        question: str,
+        settings: AgentSettings | None = None,
+        run_id: str | None = None,
+        history: list[Turn] | None = None,
+    ) -> Iterator[Event]:
+        """Run a question; `history` (earlier turns of its conversation, oldest first) lets a follow-up lean on
+        them. A new conversation passes none and starts clean."""
         settings = settings or self.settings
         run_id = run_id or f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
         values = settings.model_dump(mode="json")
         state = {
             "question": " ".join(question.split()),
+            "asked": " ".join(question.split()),
+            "history": [t.model_dump(mode="json") for t in history or []],
+            "follow_up": None,
             "settings": values,
             "counters": new_counters(),
             "started_at": time.time(),

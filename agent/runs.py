@@ -48,7 +48,7 @@ def record_from_state(
     settings = state.get("settings", {})
     return RunRecord(
         run_id=run_id,
-        question=state.get("question", ""),
+        question=state.get("asked") or state.get("question", ""),
         outcome=outcome,
         refusal_reason=state.get("refusal_reason") if outcome == "refused" else None,
         stop_reason=state.get("stop_reason"),

@@ -7,7 +7,10 @@ from typing import Annotated, Any, TypedDict
 
 
 class AgentState(TypedDict, total=False):
-    question: str
+    question: str  # the question searched and answered (its standalone form when it was a follow-up)
+    asked: str  # the question as the person typed it
+    history: list[dict[str, Any]]  # earlier turns of the conversation (agent.followup.Turn dumps), oldest first
+    follow_up: dict[str, Any] | None  # how the question was read against them (agent.followup.FollowUp dump)
     started_at: float
     settings: dict[str, Any]  # AgentSettings.model_dump(mode="json"); budgets travel with the run
     intent: str  # compare | definition | procedure | general

@@ -123,3 +123,17 @@ def test_eval_bad_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert cli.main(["--store", str(tmp_path / "s"), "eval", str(bad)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: bad.jsonl") and "\n" not in err
+
+
+def test_ask_after_a_saved_run_reads_a_follow_up(
+    shared_kb: KnowledgeBase, capsys: pytest.CaptureFixture[str], runs_dir: Path
+) -> None:
+    first = ["--store", store(shared_kb), "ask", "Which station logged the highest humidity readings?"]
+    assert cli.main([*first, "--mode", "extractive", "--json"]) == 0
+    run_id = json.loads(capsys.readouterr().out)["run_id"]
+    follow = ["--store", store(shared_kb), "ask", "and where is it?", "--after", run_id, "--mode", "extractive"]
+    assert cli.main([*follow, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["question"] == "and where is it?" and "station" in out["searched_as"]
+    assert cli.main([*follow[:-4], "--after", "no-such-run"]) == 2
+    assert "--after no-such-run: no saved run" in capsys.readouterr().err

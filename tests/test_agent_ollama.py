@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from agent.followup import Turn
 from agent.llm import probe
 from agent.prompts import REFUSAL_PHRASE
 from agent.runner import Agent
@@ -189,3 +190,18 @@ def test_budget_stop_never_calls_the_answer_llm(fake: FakeOllama, tmp_path: Path
     state, _ = ask(settings_for(fake.url, tmp_path, preset="quick"), question="What does the QZ-9 gasket weigh?")
     assert state["refused"] and state["stop_reason"] == "max_rounds"
     assert not fake.chat_requests and state["counters"]["llm_calls"] == 0
+
+
+def test_a_follow_up_is_rewritten_by_the_model_in_one_call(fake: FakeOllama, tmp_path: Path) -> None:
+    fake.script('{"query": "How often is the thermal drift compensator recalibrated?"}', GOOD)
+    settings = settings_for(fake.url, tmp_path)
+    deps, search = mini_deps(ACRONYM_CORPUS, probe=probe)
+    history = [Turn(question="What is the thermal drift compensator?", subject="thermal drift compensator")]
+    events = list(
+        Agent(deps=deps, settings=settings).ask("and how often is it recalibrated?", settings, history=history)
+    )
+    state = events[-1].record.state
+    assert state["question"] == "How often is the thermal drift compensator recalibrated?"
+    assert state["follow_up"]["how"] == "rewritten by the model" and search.calls[0]["query"] == state["question"]
+    assert [c["purpose"] for c in state["llm_calls"]] == ["follow_up", "answer"]
+    assert "What is the thermal drift compensator?" in fake.chat_requests[0]["messages"][1]["content"]

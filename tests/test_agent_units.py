@@ -8,7 +8,7 @@ from agent.assess import assess, is_reference
 from agent.extractive import compose
 from agent.intent import read_question
 from agent.nodes import context_of
-from agent.refine import find_contraction, find_expansion
+from agent.refine import find_contraction, find_expansion, propose
 from agent.settings import PRESETS, AgentSettings, AnswerSettings
 from agent.verify import check_citations, renumbered, split_cited
 
@@ -257,3 +257,38 @@ def test_extractive_answer_reads_a_row_at_the_year_asked_and_leaves_rows_out_of_
     assert figure.startswith("Purchases of pump equipment | 2018: 1,577. [c1]")
     prose = compose("Why did the pump fleet grow?", "general", [], [row], settings)
     assert "|" not in prose and "second line" in prose
+
+
+def test_prompt_placeholders_are_checked() -> None:
+    from agent import prompts
+
+    prompts.check_placeholders(vars(prompts), prompts.PLACEHOLDERS)  # the shipped prompts pass
+    with pytest.raises(RuntimeError, match="prompt X: placeholders \\['a'\\], expected \\['b'\\]"):
+        prompts.check_placeholders({"X": "{a}"}, {"X": {"b"}})
+
+
+def test_a_comparison_finds_each_name_beside_its_own_topic() -> None:
+    question = "What are the differences between ZX-9 and QR-7?"
+    zx = hit("zx", "The ZX-9 seals the north line with a bronze gate.", 1)
+    qr = hit("qr", "The QR-7 moves forty litres per minute through the south line.", 1)
+    state = assess_state(question, [zx, qr])
+    state["topics"] = read_question(question).topics
+    assert state["intent"] == "compare" and state["topics"] == ["ZX-9", "QR-7"]
+    assert not assess(state).missing_identifiers  # neither passage names the other topic, and need not
+    state["evidence"] = [qr]
+    assert assess(state).missing_identifiers == ["ZX-9"]
+
+
+def test_broadening_a_comparison_keeps_both_topics() -> None:
+    state = {
+        "intent": "compare",
+        "topics": ["ZX-9 valve", "QR-7 pump"],
+        "key_terms": ["ZX-9", "QR-7", "valve", "pump", "sealing", "pressure", "north"],
+        "query": "ZX-9 valve vs QR-7 pump sealing pressure north",
+        "queries_tried": ["ZX-9 valve vs QR-7 pump sealing pressure north"],
+        "question": "ZX-9 valve vs QR-7 pump sealing pressure north",
+        "assessment": {"sufficient": False, "failing": "relevant_hits", "reasons": []},
+    }
+    proposal = propose(state, lambda *a, **k: [], probes=0)
+    assert proposal is not None and proposal.strategy == "broaden"
+    assert proposal.query.startswith("ZX-9 valve QR-7 pump")

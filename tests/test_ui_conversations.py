@@ -146,7 +146,7 @@ def test_a_conversation_id_that_cannot_be_saved_is_replaced(env: Path) -> None:
 def test_a_failed_run_says_why_and_leaves_the_input_usable(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from agent.runner import Agent
 
-    def broken(self: Agent, question: str, settings: object = None, run_id: object = None):
+    def broken(self: Agent, question: str, settings: object = None, run_id: object = None, history: object = None):
         raise RuntimeError("the store went away")
         yield  # a generator, as the real one
 
@@ -156,3 +156,20 @@ def test_a_failed_run_says_why_and_leaves_the_input_usable(env: Path, monkeypatc
     assert not at.exception
     assert any("The run failed: the store went away" in e.value for e in at.error)
     assert not at.chat_input[0].disabled
+
+
+def test_a_follow_up_is_searched_as_a_standalone_question_that_can_be_edited(ui_env: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    at.chat_input[0].set_value("What is the thermal drift compensator?").run()
+    at.chat_input[0].set_value("and how often is it recalibrated?").run()
+    assert not at.exception
+    captions = "\n".join(c.value for c in at.caption)
+    assert "Searching for: “How often is thermal drift compensator recalibrated?”" in captions.replace("\\", "")
+    last = list_runs(ui_env / "runs")[0]
+    assert last.question == "and how often is it recalibrated?"
+    [field] = [t for t in at.text_input if t.label == "Ask instead"]
+    field.set_value("How often are the pumps recalibrated?")
+    button(at, "Ask this instead").click().run()
+    assert not at.exception
+    newest = list_runs(ui_env / "runs")[0]
+    assert newest.question == "How often are the pumps recalibrated?" and len(list_runs(ui_env / "runs")) == 3

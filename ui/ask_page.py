@@ -17,6 +17,7 @@ import streamlit as st
 from agent.conversations import Conversation, new_conversation_id, valid_conversation_id
 from agent.events import EndEvent, ErrorEvent, Event, NodeEvent, StartEvent, TokenEvent
 from agent.export import conversation_markdown
+from agent.followup import Turn, turn_of
 from agent.runs import load_run
 from agent.settings import AgentSettings
 from ui import charts
@@ -125,9 +126,11 @@ def show_run(run_id: str, sources: dict[str, Path], settings: AgentSettings, lat
     if not state:
         return False
     with st.chat_message("user"):
-        st.text(state.get("question", ""))
+        st.text(state.get("asked") or state.get("question", ""))
     with st.chat_message("assistant"):
         intent_line(state)
+        if state.get("follow_up") and latest and not busy:
+            _edit_standalone(run_id, state["question"])
         # Earlier turns keep their evidence behind a switch: drawn on every rerun, it made each question slower.
         rounds = state.get("rounds", [])
         shown = latest or pending is not None
@@ -150,6 +153,27 @@ def show_run(run_id: str, sources: dict[str, Path], settings: AgentSettings, lat
             for i, fig in enumerate(charts.run_figures(state)):
                 cols[i % 2].plotly_chart(fig, key=f"{run_id}-chart-{i}")
     return False
+
+
+def _edit_standalone(run_id: str, standalone: str) -> None:
+    """The follow-up was read as `standalone`; the person may correct that reading and ask it as written."""
+    with st.popover("Edit what was searched"), st.form(f"standalone-{run_id}", border=False):
+        text = st.text_input("Ask instead", value=standalone, key=f"standalone-text-{run_id}")
+        if st.form_submit_button("Ask this instead") and " ".join(text.split()):
+            ss = st.session_state
+            ss["pending_question"], ss["pending_standalone"] = " ".join(text.split()), True
+            st.rerun(scope="app")
+
+
+def history_of(conversation_id: str, settings: AgentSettings) -> list[Turn]:
+    """The finished turns of the conversation, oldest first, for a follow-up to lean on."""
+    conversation = conversations().get(conversation_id)
+    turns = []
+    for run_id in conversation.run_ids if conversation else []:
+        state, pending = run_state(run_id, settings)
+        if state.get("question") and pending is None:
+            turns.append(turn_of(state))
+    return turns
 
 
 def _submitted() -> None:
@@ -275,8 +299,10 @@ def _run(question: str | None, decision: dict[str, Any] | None, settings: AgentS
         if question is not None:
             with st.chat_message("user"):
                 st.text(question)
+            # A question asked as written (an edited reading) does not lean on the conversation.
+            history = [] if ss.pop("pending_standalone", False) else history_of(conversation_id, settings)
             with st.chat_message("assistant"):
-                live(agent().ask(question, settings), conversation_id, sources)
+                live(agent().ask(question, settings, history=history), conversation_id, sources)
     except Exception as exc:  # noqa: BLE001 - no traceback reaches the page
         ss["ask_error"] = f"The run failed: {one_line(exc)}. Check the library and settings, then ask again."
     finally:

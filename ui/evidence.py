@@ -156,6 +156,9 @@ def intent_line(source: dict[str, Any]) -> None:
         f"Intent: {source['intent']} · mode: {source.get('mode') or 'auto'}"
         + (f" · topics: {' / '.join(topics)}" if topics else "")
     )
+    follow = source.get("follow_up")
+    if follow:  # a follow-up, rewritten from the conversation before it was searched
+        st.caption(f"Searching for: “{escape_md(follow['question'])}” ({escape_md(follow['how'])})")
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
