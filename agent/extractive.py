@@ -12,6 +12,7 @@ from agent.assess import is_evidence, term_covered, topic_hits
 from agent.intent import content_terms
 from agent.readable import asks_figure, is_meta, is_row, row_for_periods, unreadable
 from agent.settings import AnswerSettings
+from kb.definitions import defined_term, defines
 from kb.references import is_citation
 from kb.text import is_identifier, is_period, period_year, sentences, squashed, tokenize
 
@@ -68,7 +69,8 @@ def compose(
             if is_citation(sentence):
                 continue
             short = len(sentence) < s.min_chars or words < s.min_words
-            if short or (words <= s.heading_words and _HEADING_LINE.match(sentence)):
+            heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
+            if short or heading:
                 continue  # headings and fragments read badly as answers
             if unreadable(sentence, question) or (is_row(sentence) and not figure):
                 continue
@@ -91,6 +93,11 @@ def compose(
     ranks = np.array([c[0] for c in items])
     scores = scores * np.where(lengths <= s.long_words, 1.0, s.long_factor) / (1.0 + s.rank_decay * ranks)
     scores = scores * np.array([s.meta_factor if is_meta(c[3]) else 1.0 for c in items])
+    # Lead with what answers: the sentence that defines the term asked about ranks higher.
+    term = defined_term(question) if intent == "definition" else ""
+    if term:
+        scores = scores * np.array([1.0 + s.lead_bonus * min(1, defines(c[3], term)) for c in items])
+
     order = sorted(range(len(items)), key=lambda n: (-scores[n], items[n][0], items[n][1]))
     floor = s.floor_share * scores[order[0]]
     chosen: list[int] = []
@@ -115,6 +122,11 @@ def compose(
     take(order, max_sentences)
     if intent in ("procedure", "compare"):
         chosen.sort(key=lambda n: (items[n][0], items[n][1]))  # document order reads as steps / topic by topic
+    elif figure and years:  # the best row stating a figure of a year asked for comes first
+        stating = [n for n in chosen if is_row(items[n][3]) and any(f"{y}:" in items[n][3] for y in years)]
+        if stating:
+            chosen.remove(stating[0])
+            chosen.insert(0, stating[0])
     return " ".join(f"{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen)
 
 

@@ -93,6 +93,12 @@ class AnswerSettings(BaseModel):
         0.3, ge=0, le=1, description="Score kept by a sentence about the document ('in this section we present')."
     )
     max_words: int = Field(120, ge=10, description="Most words in an extractive answer (its first sentence always).")
+    lead_bonus: float = Field(
+        0.5,
+        ge=0,
+        description="Extra score of the sentence that defines the term a 'what is X' question asks about (a factor "
+        "of 1 + bonus).",
+    )
 
 
 class AgentSettings(BaseSettings):

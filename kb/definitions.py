@@ -67,6 +67,15 @@ def _patterns(term: str) -> list[re.Pattern[str]]:
     ]
 
 
+def defines(text: str, term: str) -> int:
+    """How strongly the text defines the term: 2 for an expansion ("X (long form)"), 1 for a defining sentence
+    ("X is ..."), 3 for both, 0 when it does not."""
+    if not term:
+        return 0
+    expansion, sentence = _patterns(term)
+    return 2 * bool(expansion.search(text)) + bool(sentence.search(text))
+
+
 def defining_rank(records: list[dict], term: str) -> list[dict]:
     """The records that define the term, best first: a definitions section or an expansion, then a defining
     sentence; ties keep the given order (the records' lexical rank)."""

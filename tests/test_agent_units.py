@@ -292,3 +292,42 @@ def test_broadening_a_comparison_keeps_both_topics() -> None:
     proposal = propose(state, lambda *a, **k: [], probes=0)
     assert proposal is not None and proposal.strategy == "broaden"
     assert proposal.query.startswith("ZX-9 valve QR-7 pump")
+
+
+def test_a_definition_question_leads_with_the_defining_sentence() -> None:
+    context = [
+        {
+            "key": "c1",
+            "chunk_id": "m:1",
+            "doc_id": "m",
+            "text": "Every spreader bar on the north crane was painted and "
+            "each spreader bar was inspected in the spring.",
+        },
+        {
+            "key": "c2",
+            "chunk_id": "m:2",
+            "doc_id": "m",
+            "text": "A spreader bar is a beam that keeps the slings of a lift apart.",
+        },
+    ]
+    answer = compose("What is a spreader bar?", "definition", [], context, AnswerSettings(sentences=2))
+    assert answer.startswith("A spreader bar is a beam")
+
+
+def test_a_figure_question_leads_with_the_row_that_states_the_year_asked() -> None:
+    context = [
+        {
+            "key": "c1",
+            "chunk_id": "f:1",
+            "doc_id": "f",
+            "text": "Pump equipment purchases in 2018 rose because the plant added a line of pump equipment.",
+        },
+        {
+            "key": "c2",
+            "chunk_id": "f:2",
+            "doc_id": "f",
+            "text": "Purchases of pump equipment | 2018: 1,577 | 2017: 1,373",
+        },
+    ]
+    answer = compose("What were the 2018 purchases of pump equipment?", "general", [], context, AnswerSettings())
+    assert answer.startswith("Purchases of pump equipment | 2018: 1,577. [c2]") and "[c1]" in answer
