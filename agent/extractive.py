@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from agent.arithmetic import computed
 from agent.assess import is_evidence, term_covered, topic_hits
 from agent.intent import content_terms
 from agent.readable import asks_figure, is_meta, is_row, row_for_periods, unreadable
@@ -127,7 +128,9 @@ def compose(
         if stating:
             chosen.remove(stating[0])
             chosen.insert(0, stating[0])
-    return " ".join(f"{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen)
+    text = " ".join(f"{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen)
+    calc = computed(question, [c for c in context if is_evidence(c)], s.row_label_share)
+    return f"{calc} {text}".strip() if calc else text
 
 
 def _terminated(sentence: str) -> str:

@@ -93,6 +93,13 @@ class AnswerSettings(BaseModel):
         0.3, ge=0, le=1, description="Score kept by a sentence about the document ('in this section we present')."
     )
     max_words: int = Field(120, ge=10, description="Most words in an extractive answer (its first sentence always).")
+    row_label_share: float = Field(
+        0.6,
+        ge=0,
+        le=1,
+        description="Share of a table row label's words the question must hold before the row's figures enter a "
+        "computed change or ratio.",
+    )
     lead_bonus: float = Field(
         0.5,
         ge=0,

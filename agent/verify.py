@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent.arithmetic import COMPUTED_CLAUSE
 from agent.prompts import REFUSAL_PHRASE
 from kb.text import sentences as split_sentences
 from kb.text import tokenize
@@ -49,7 +50,9 @@ def is_refusal(answer: str) -> bool:
 
 
 def support(sentence: str, cited_texts: list[str]) -> float:
-    words = set(tokenize(MARKER.sub(" ", sentence)))
+    """Share of the sentence's content words found in its cited passages; a computed clause ("; change +15.0%
+    (computed)") is left aside: its inputs are what the passages must hold."""
+    words = set(tokenize(MARKER.sub(" ", COMPUTED_CLAUSE.sub(" ", sentence))))
     if not words:
         return 0.0
     cited: set[str] = set()
