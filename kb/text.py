@@ -193,9 +193,15 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
+_ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)$", re.IGNORECASE)
+
+
 def is_identifier(word: str) -> bool:
-    """Acronyms, mixed-case names and letter-digit codes: terms that must appear literally in supporting evidence."""
+    """Acronyms, mixed-case names and letter-digit codes: terms that must appear literally in supporting evidence.
+    An ordinal ("1st", "22nd") is a number, not a code."""
     for part in _PARTS.findall(word):
+        if _ORDINAL.match(part):
+            continue
         letters = [c for c in part if c.isalpha()]
         if any(c.isdigit() for c in part) and letters:
             return True
