@@ -55,6 +55,8 @@ def unreadable(sentence: str, question: str) -> str | None:
     letters = [c for c in text if c.isalpha()]
     if len(letters) >= 12 and sum(c.isupper() for c in letters) > 0.6 * len(letters):
         return "a heading in capitals"
+    if text.endswith("?"):
+        return "a question, not an answer"
     if _CONTACT.search(text):
         return "an address or contact line"
     if _CAPTION.match(text) and not _ASKS_VISUAL.search(question):

@@ -11,6 +11,7 @@ def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> N
     assert unreadable("Figure 3: Accuracy of the filter against its threshold.", q)
     assert unreadable("Code and data are at www.example.org for every reader.", q)
     assert unreadable("CONSOLIDATED STATEMENTS OF OPERATIONS (in millions)", q)
+    assert unreadable("Does the filter work on noisy inputs?", q) == "a question, not an answer"
     assert unreadable("The filter picks the threshold that keeps 95% of the clean samples.", q) is None
     assert unreadable("Figure 3: Accuracy of the filter against its threshold.", "What does Figure 3 show?") is None
 
