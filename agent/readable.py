@@ -13,7 +13,8 @@ _META = re.compile(
     r"(?:is|are)\s+(?:included|described|discussed|presented|summari[sz]ed|set\s+forth|provided|shown)\s+"
     r"(?:in|under|within|below|above)\b|"
     r"(?:see|refer\s+to)\s+(?:also\s+)?(?:section|table|figure|fig\.|note|item|appendix|part|chapter)\b|"
-    r"the\s+following\s+(?:table|section|figure|summary|discussion)|as\s+follows\b)",
+    r"the\s+following\s+(?:table|section|figure|summary|discussion)|as\s+follows\b|"
+    r"see\s+(?:the\s+)?accompanying\s+notes)",
     re.IGNORECASE,
 )
 _CAPTION = re.compile(r"^(?:figure|fig\.|table|algorithm|listing)\s*[A-Z]?\d+[:.]", re.IGNORECASE)
@@ -55,6 +56,9 @@ def unreadable(sentence: str, question: str) -> str | None:
     letters = [c for c in text if c.isalpha()]
     if len(letters) >= 12 and sum(c.isupper() for c in letters) > 0.6 * len(letters):
         return "a heading in capitals"
+    opening = [w for w in text.split()[:4] if any(c.isalpha() for c in w)]
+    if len(opening) == 4 and all(w.isupper() and len(w) > 1 for w in opening):
+        return "a heading in capitals"  # glued to the text after it
     if text.endswith("?"):
         return "a question, not an answer"
     if _CONTACT.search(text):

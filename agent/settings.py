@@ -64,7 +64,9 @@ class RefineSettings(BaseModel):
 class AnswerSettings(BaseModel):
     """The extractive answer and the verification every answer goes through."""
 
-    sentences: int = Field(4, ge=1, le=20, description="Most sentences in an answer.")
+    sentences: int = Field(
+        5, ge=1, le=20, description="Most sentences in an answer (within `max_words`; 4 before, chosen on the bench)."
+    )
     context_size: int = Field(12, ge=1, le=50, description="Evidence passages offered to the answer step.")
     support_threshold: float = Field(
         0.5, ge=0, le=1, description="Share of a sentence's content words its cited passages must contain."
@@ -81,7 +83,10 @@ class AnswerSettings(BaseModel):
     long_words: int = Field(70, ge=1, description="Sentences longer than this many words are discounted.")
     long_factor: float = Field(0.7, ge=0, le=1, description="The discount of a long sentence.")
     rank_decay: float = Field(
-        0.02, ge=0, description="Score lost per evidence rank: 1 / (1 + decay * rank) keeps better passages first."
+        0.05,
+        ge=0,
+        description="Score lost per evidence rank: 1 / (1 + decay * rank) keeps better passages first (0.02 before, "
+        "chosen on the bench).",
     )
     floor_share: float = Field(
         0.5, ge=0, le=1, description="A sentence scoring below this share of the best one is left out."

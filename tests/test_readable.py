@@ -12,6 +12,7 @@ def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> N
     assert unreadable("Code and data are at www.example.org for every reader.", q)
     assert unreadable("CONSOLIDATED STATEMENTS OF OPERATIONS (in millions)", q)
     assert unreadable("Does the filter work on noisy inputs?", q) == "a question, not an answer"
+    assert unreadable("NORTH PLANT PUMP STATION SUPPLEMENTAL DATA (In thousands) Three months ended June 30.", q)
     assert unreadable("The filter picks the threshold that keeps 95% of the clean samples.", q) is None
     assert unreadable("Figure 3: Accuracy of the filter against its threshold.", "What does Figure 3 show?") is None
 
@@ -28,6 +29,7 @@ def test_meta_sentences_are_about_the_document() -> None:
     assert is_meta("In this section we present an overview of the modifications.")
     assert is_meta("A description of working capital is included in the Liquidity section of Item 7.")
     assert is_meta("See Note 4 for the details.")
+    assert is_meta("See accompanying notes to consolidated financial statements.")
     assert not is_meta("The modification replaces the activation with a gated unit.")
 
 
