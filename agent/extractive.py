@@ -115,20 +115,29 @@ def compose(
                 continue
             chosen.append(n)
 
+    labels: dict[int, str] = {}  # the sentence that opens a topic's part of a comparison, and the topic
     if intent == "compare" and topics:
         per_topic = max(1, max_sentences // len(topics))
         for topic in topics:
             keys = {h["key"] for h in topic_hits(topic, context)}
-            take([n for n in order if items[n][2] in keys], len(chosen) + per_topic)
+            start = len(chosen)
+            take([n for n in order if items[n][2] in keys], start + per_topic)
+            part = sorted(chosen[start:], key=lambda n: (items[n][0], items[n][1]))
+            chosen[start:] = part
+            if part and s.topic_labels:
+                labels[part[0]] = topic[:1].upper() + topic[1:]
     take(order, max_sentences)
-    if intent in ("procedure", "compare"):
+    if intent == "procedure" or (intent == "compare" and not labels):
         chosen.sort(key=lambda n: (items[n][0], items[n][1]))  # document order reads as steps / topic by topic
     elif figure and years:  # the best row stating a figure of a year asked for comes first
         stating = [n for n in chosen if is_row(items[n][3]) and any(f"{y}:" in items[n][3] for y in years)]
         if stating:
             chosen.remove(stating[0])
             chosen.insert(0, stating[0])
-    text = " ".join(f"{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen)
+    # A comparison reads topic by topic: each topic's part opens with its name.
+    text = " ".join(
+        f"{labels[n] + ': ' if n in labels else ''}{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen
+    )
     calc = computed(question, [c for c in context if is_evidence(c)], s.row_label_share)
     return f"{calc} {text}".strip() if calc else text
 

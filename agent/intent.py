@@ -49,7 +49,9 @@ _TOPIC_TAIL = re.compile(
     r"and\s+(?:what|how|why|which))\b).*$",
     re.I,
 )
-_LEADING = re.compile(r"^\s*(?:the|a|an|both|between)\s+", re.I)
+_LEADING = re.compile(r"^\s*(?:(?:the|a|an|both|between|to|with|from|against)\s+)+", re.I)
+# A pronoun is no topic: "how does it compare to X" leans on the conversation (see agent.followup).
+_PRONOUN_TOPIC = re.compile(r"^(?:it|its|they|them|this|that|these|those|he|she)$", re.I)
 
 
 class QuestionReading(BaseModel):
@@ -110,7 +112,7 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         if not match:
             continue
         a, b = _clean_topic(match.group("a")), _clean_topic(match.group("b"))
-        if not a or not b:
+        if not a or not b or _PRONOUN_TOPIC.match(a) or _PRONOUN_TOPIC.match(b):
             continue
         if _norm(a) == _norm(b):
             return QuestionReading(

@@ -98,6 +98,9 @@ class AnswerSettings(BaseModel):
         0.3, ge=0, le=1, description="Score kept by a sentence about the document ('in this section we present')."
     )
     max_words: int = Field(120, ge=10, description="Most words in an extractive answer (its first sentence always).")
+    topic_labels: bool = Field(
+        True, description="A comparison's answer opens each topic's part with the topic's name ('ZX-9 valve: ...')."
+    )
     row_label_share: float = Field(
         0.6,
         ge=0,

@@ -331,3 +331,23 @@ def test_a_figure_question_leads_with_the_row_that_states_the_year_asked() -> No
     ]
     answer = compose("What were the 2018 purchases of pump equipment?", "general", [], context, AnswerSettings())
     assert answer.startswith("Purchases of pump equipment | 2018: 1,577. [c2]") and "[c1]" in answer
+
+
+def test_a_comparison_answer_reads_topic_by_topic() -> None:
+    context = [
+        {"key": "c1", "chunk_id": "q:1", "doc_id": "q", "text": "The QR-7 pump moves forty litres per minute."},
+        {"key": "c2", "chunk_id": "z:1", "doc_id": "z", "text": "The ZX-9 valve seals the north line at forty bar."},
+        {"key": "c3", "chunk_id": "z:2", "doc_id": "z", "text": "The ZX-9 valve is serviced every ninety days."},
+    ]
+    question = "What are the differences between the ZX-9 valve and the QR-7 pump?"
+    reading = read_question(question)
+    answer = compose(question, "compare", reading.topics, context, AnswerSettings())
+    assert answer.startswith("ZX-9 valve: The ZX-9 valve seals")
+    assert answer.index("QR-7 pump: The QR-7 pump moves") > answer.index("serviced every ninety days")
+    assert check_citations(answer, context, 0.5)["refusal_reason"] is None
+
+
+def test_a_pronoun_is_no_topic_and_prepositions_do_not_open_one() -> None:
+    assert read_question("How does it compare to the QR-7 pump?").intent != "compare"
+    assert read_question("How does the ZX-9 valve compare to the QR-7 pump?").topics == ["ZX-9 valve", "QR-7 pump"]
+    assert read_question("Compare the ZX-9 valve with the QR-7 pump").topics == ["ZX-9 valve", "QR-7 pump"]
