@@ -16,8 +16,9 @@ from typing import Any
 from kb.text import STOPWORDS, is_period, period_year, tokenize, words
 
 COMPUTED = "(computed)"
-# The computed clause of a sentence, set aside when its support is checked: "; change +15.0% (computed)".
-COMPUTED_CLAUSE = re.compile(r";[^;\[]*\(computed\)")
+# The computed clause of a sentence as this module writes it, set aside when its support is checked:
+# "; change +15.0% (computed)" or "; A / B = 2.00 (computed)". Nothing else is exempt.
+COMPUTED_CLAUSE = re.compile(r";\s*(?:change [+-]\d+\.\d%|[^;\[=]{1,200} / [^;\[=]{1,200} = -?\d+\.\d+%?) \(computed\)")
 
 _CHANGE = re.compile(r"\b(?:change|growth|grow|increase|decrease|decline|rise|fall)\b", re.IGNORECASE)
 _PERCENT = re.compile(r"%|\bpercent(?:age)?s?\b|\brate\b", re.IGNORECASE)
@@ -37,6 +38,21 @@ _RATIO = [
 _CELL = re.compile(r"^(?P<head>[^:]{1,60}):\s*(?P<value>.+)$")
 _VALUE = re.compile(r"^\$?\s*(?P<neg>\()?\s*\$?\s*(?P<num>-?\d[\d,]*(?:\.\d+)?)\s*\)?\s*%?$")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# A column that is not a whole year's figure: a quarter, a part of the year, a share.
+_PART_OF_YEAR = re.compile(r"\bq[1-4]\b|quarter|\b(?:three|six|nine)\s+months|%|percent|\bchange\b", re.IGNORECASE)
+# What a change is of: "change in X from ...", "X growth rate", "growth of X between ...".
+_CHANGED = [
+    re.compile(
+        r"\b(?:change|growth|increase|decrease|decline|rise|fall)(?:\s+rate)?\s+(?:in|of)\s+(?:the\s+)?(?:[\w'’]+['’]s\s+)?"
+        r"(?P<x>[^,.;?()]+?)\s+(?:from|between|for|in|over|during|of|since|compared)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(r"(?P<x>(?:[A-Za-z][\w&'’-]*\s+){0,3}[A-Za-z][\w&-]*)\s+(?:growth|change)(?:\s+rate)?\b", re.IGNORECASE),
+]
+# A period after a formula's term: "revenue in 2019", "for FY2019" (the year is read from the question).
+_TRAILING_PERIOD = re.compile(
+    r"\s+(?:in|for|of|during|at|as\s+of)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?(?:FY\s*)?\d{2,4}\b.*$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -49,6 +65,7 @@ class Figure:
     value: float
     key: str
     order: int  # the passage's place among the evidence (better ranked first)
+    line: int  # the row's line in its passage: a change is read within one row
 
 
 def number(text: str) -> float | None:
@@ -61,38 +78,49 @@ def number(text: str) -> float | None:
 
 
 def figures(context: list[dict[str, Any]]) -> list[Figure]:
-    """Every "label | year: value" cell of the evidence's table rows."""
+    """The whole-year values of the evidence's table rows: cells "year: value" whose header names one year and no
+    part of it (no quarter, no share), whose value is a plain number, in rows holding one cell per year."""
     out = []
     for order, item in enumerate(context):
-        for line in item["text"].splitlines():
+        for line_no, line in enumerate(item["text"].splitlines()):
             cells = [c.strip() for c in line.split("|") if c.strip()]
-            if len(cells) < 2:
-                continue
+            row = []
             for cell in cells[1:]:
                 match = _CELL.match(cell)
-                years = _YEAR.findall(match.group("head")) if match else []
-                value = number(match.group("value")) if match else None
+                if not match or _PART_OF_YEAR.search(match.group("head")) or "%" in match.group("value"):
+                    continue
+                years = _YEAR.findall(match.group("head"))
+                value = number(match.group("value"))
                 if len(years) == 1 and value is not None:
-                    out.append(Figure(cells[0], years[0], match.group("value").strip(), value, item["key"], order))
+                    row.append(
+                        Figure(cells[0], years[0], match.group("value").strip(), value, item["key"], order, line_no)
+                    )
+            if len({f.year for f in row}) == len(row):  # two cells of one year: which is meant is unclear
+                out += row
     return out
 
 
 def _terms(text: str) -> set[str]:
-    return {t for t in tokenize(text) if not t.isdigit() and t not in STOPWORDS}
+    return {t for t in tokenize(text) if not any(c.isdigit() for c in t) and t not in STOPWORDS and not is_period(t)}
 
 
-def best_row(candidates: list[Figure], wanted: str, year: str, label_share: float) -> Figure | None:
-    """The figure of `year` whose row label shares most words with the wanted text, at least `label_share` of the
-    label's words (a label is short; the text around it holds periods and instructions). Ties go to the better
-    ranked passage."""
+def _phrase(text: str) -> str:
+    """What a formula or a change names, without the periods around it ("FY2020 total revenue in 2020")."""
+    return " ".join(w for w in _TRAILING_PERIOD.sub("", text).split() if not is_period(w.strip("'’")))
+
+
+def best_row(candidates: list[Figure], wanted: str, year: str, share: float) -> Figure | None:
+    """The figure of `year` whose row label names what the wanted phrase names: every word of the phrase in the
+    label, and at least `share` of the label's words in the phrase ("total revenue" takes "Total net revenue",
+    "revenue" does not take "Cost of revenue"). Ties go to the better ranked passage."""
     need = _terms(wanted)
     scored = []
     for fig in candidates:
         label = _terms(fig.label)
         shared = len(need & label)
-        if fig.year == year and label and shared and shared / len(label) >= label_share:
-            scored.append((shared, shared / len(label), -fig.order, -len(label), fig))
-    return max(scored, key=lambda s: s[:4])[4] if scored else None
+        if fig.year == year and label and need and shared == len(need) and shared / len(label) >= share:
+            scored.append((shared / len(label | need), -fig.order, -len(label), fig))
+    return max(scored, key=lambda s: s[:3])[3] if scored else None
 
 
 def _plain(phrase: str) -> bool:
@@ -101,18 +129,19 @@ def _plain(phrase: str) -> bool:
 
 
 def _years(question: str) -> list[str]:
-    return sorted({y for w in words(question) if is_period(w) and (y := period_year(w))})
+    """The years the question names, in the order it names them."""
+    return list(dict.fromkeys(y for w in words(question) if is_period(w) and (y := period_year(w))))
 
 
-def computed(question: str, context: list[dict[str, Any]], label_share: float = 0.6) -> str | None:
+def computed(question: str, context: list[dict[str, Any]], share: float = 0.6) -> str | None:
     """A sentence with the cited inputs and the computed figure the question asks for, or None."""
     found = figures(context)
     if not found:
         return None
-    return _change(question, found, label_share) or _ratio(question, found, label_share)
+    return _change(question, found, share) or _ratio(question, found, share)
 
 
-def _change(question: str, found: list[Figure], label_share: float) -> str | None:
+def _change(question: str, found: list[Figure], share: float) -> str | None:
     if not (_CHANGE.search(question) and _PERCENT.search(question)):
         return None
     years = _years(question)
@@ -120,32 +149,36 @@ def _change(question: str, found: list[Figure], label_share: float) -> str | Non
         years = [str(int(years[0]) - 1), years[0]]
     if len(years) != 2:
         return None
-    subject = _CHANGE.split(question, maxsplit=1)[-1]  # what changed: the words after "change", "growth", ...
-    for wanted in (subject, question):
-        old, new = best_row(found, wanted, years[0], label_share), best_row(found, wanted, years[1], label_share)
-        if old and new and old.label == new.label and old.value:
+    for pattern in _CHANGED:
+        match = pattern.search(question)
+        wanted = _phrase(match.group("x")) if match else ""
+        if not wanted or not _plain(wanted):
+            continue
+        old = best_row(found, wanted, years[0], share)
+        new = best_row(found, wanted, years[1], share)
+        same_row = old and new and (old.key, old.line, old.label) == (new.key, new.line, new.label)
+        if same_row and old.value:
             change = (new.value - old.value) / abs(old.value)
-            keys = "".join(f"[{k}]" for k in dict.fromkeys([old.key, new.key]))
             return (
                 f"{old.label}: {old.year} {old.printed}, {new.year} {new.printed}; "
-                f"change {change:+.1%} {COMPUTED}. {keys}"
+                f"change {change:+.1%} {COMPUTED}. [{old.key}]"
             )
     return None
 
 
-def _ratio(question: str, found: list[Figure], label_share: float) -> str | None:
+def _ratio(question: str, found: list[Figure], share: float) -> str | None:
     years = _years(question)
-    if not years:
+    if len(years) != 1:
         return None
-    year = years[-1]
+    year = years[0]
     for pattern in _RATIO:
         match = pattern.search(question)
-        if not match or not (_plain(match.group("a")) and _plain(match.group("b"))):
+        if not match:
             continue
-        a, b = (
-            best_row(found, match.group("a"), year, label_share),
-            best_row(found, match.group("b"), year, label_share),
-        )
+        phrase_a, phrase_b = (_phrase(match.group(g)) for g in ("a", "b"))
+        if not (_plain(phrase_a) and _plain(phrase_b)):
+            continue
+        a, b = best_row(found, phrase_a, year, share), best_row(found, phrase_b, year, share)
         if not (a and b) or a.label == b.label or not b.value:
             continue
         ratio = a.value / b.value

@@ -204,13 +204,14 @@ def assess(state: dict[str, Any]) -> Assessment:
 def _own_terms(identifier: str, topics: list[str], identifiers: list[str], others: list[str]) -> list[str]:
     """The terms an identifier of a comparison may be anchored by: its topic's other words and the terms of the
     question that belong to no topic; an identifier of no topic, by any other term of the question."""
-    low = [t.lower() for t in topics]
-    mine = [t for t, lo in zip(topics, low, strict=True) if identifier.lower() in lo]
+    # Whole terms, never substrings: "BERT" is not a word of "RoBERTa".
+    words_of = {t: {w.lower() for w in content_terms(t)} for t in topics}
+    mine = [t for t in topics if identifier.lower() in words_of[t]]
     if not mine:
         return [t for t in [*identifiers, *others] if t != identifier]
-    other_topics = [lo for t, lo in zip(topics, low, strict=True) if t not in mine]
+    theirs = set().union(*(words_of[t] for t in topics if t not in mine))
     own = [w for t in mine for w in content_terms(t) if w != identifier]
-    shared = [w for w in others if not any(w.lower() in lo for lo in other_topics)]
+    shared = [w for w in others if w.lower() not in theirs]
     return list(dict.fromkeys([*own, *shared]))
 
 

@@ -66,7 +66,7 @@ def verify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             "_summary": "the model declined: the evidence does not support an answer",
         }
     record = (
-        check_citations(draft, context, s.answer.support_threshold)
+        check_citations(draft, context, s.answer.support_threshold, computed=state.get("mode") == "extractive")
         if draft.strip()
         else {
             "sentences": [],
@@ -85,9 +85,9 @@ def verify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     # Citations are numbered as a reader meets them; each sentence's record keeps its new numbers too.
     answer, mapping = renumbered(record["answer"])
     record["answer"] = answer
-    for entry in record["sentences"]:
+    for entry in record["sentences"]:  # a removed sentence keeps only its evidence keys: its numbers would clash
         entry["evidence_keys"] = entry["keys"]
-        entry["keys"] = [mapping.get(k, k) for k in entry["keys"]]
+        entry["keys"] = [mapping[k] for k in entry["keys"]] if entry["kept"] else []
     citations = [
         {
             "key": new,

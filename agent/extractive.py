@@ -126,7 +126,8 @@ def compose(
             chosen[start:] = part
             if part and s.topic_labels:
                 labels[part[0]] = topic[:1].upper() + topic[1:]
-    take(order, max_sentences)
+    if not labels:  # more sentences after a labelled part would read as that topic's
+        take(order, max_sentences)
     if intent == "procedure" or (intent == "compare" and not labels):
         chosen.sort(key=lambda n: (items[n][0], items[n][1]))  # document order reads as steps / topic by topic
     elif figure and years:  # the best row stating a figure of a year asked for comes first

@@ -99,12 +99,23 @@ def defined_in(question: str, term: str) -> bool:
     return bool(re.search(pattern, question, re.IGNORECASE))
 
 
+def spelled_out(acronym: str, text: str) -> str:
+    """The words the text spells the acronym out with, "long form (ACR)": as many words before the parenthesis
+    as the acronym has letters; "" when the text does not spell it out."""
+    match = re.search(rf"((?:[\w'’-]+\s+){{1,10}})\(\s*{re.escape(acronym)}s?\s*\)", text)
+    letters = sum(c.isalpha() for c in acronym)
+    return " ".join(match.group(1).split()[-letters:]) if match and letters else ""
+
+
 def read_question(question: str, whole: str | None = None) -> QuestionReading:
     """Read a question (or its information need, with `whole` the question it came from)."""
     q = join_periods(" ".join(question.split()))
     terms = content_terms(q)
-    # Periods are matched by their year; a name the question defines need not be printed in the evidence.
-    terms = [t for t in terms if not (is_identifier(t) and defined_in(whole or q, t))]
+    # Periods are matched by their year; a name the question defines need not be printed in the evidence, but
+    # what it spells out must be ("days payable outstanding (DPO)": days, payable, outstanding).
+    defined = [t for t in terms if is_identifier(t) and defined_in(whole or q, t)]
+    spelled = [w for t in defined for w in content_terms(spelled_out(t, whole or q))]
+    terms = list(dict.fromkeys([*(t for t in terms if t not in defined), *spelled]))
     identifiers = [t for t in terms if is_identifier(t) and not is_period(t)]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
     for pattern in _COMPARE:

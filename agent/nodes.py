@@ -106,8 +106,6 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     # A follow-up is rewritten into a question that stands alone before anything else reads it.
     follow, llm_update = resolve(state, (lambda: runtime.context.make_llm(s)) if mode == "ollama" else None)
     question = follow.question
-    if follow.docs and s.docs is None:  # the subject carried over: search the documents that answered it
-        s = s.model_copy(update={"docs": follow.docs})
     reading = read_question(question)
     need = " ".join(runtime.context.need(question).split())
     if need and need != " ".join(question.split()):
@@ -117,7 +115,6 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "question": question,
         "follow_up": dump(follow) if follow.rewritten else None,
-        "settings": s.model_dump(mode="json"),
         "intent": reading.intent,
         "topics": reading.topics,
         "key_terms": reading.key_terms,

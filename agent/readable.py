@@ -23,7 +23,7 @@ _NUMBER = re.compile(r"^[-+(]?[$€£]?\d[\d,.]*%?\)?$")
 # What asks for a figure: a quantity word, a number or a percentage. Question words, not domain terms.
 _FIGURE = re.compile(
     r"\bhow\s+(?:much|many|large|big|high|low|long)\b|\b(?:amount|value|total|number|ratio|rate|percent(?:age)?|"
-    r"share|size|count|sum|average|median|figure|parameter)s?\b|%|\d",
+    r"share|size|count|sum|average|median|figure|parameter)s?\b|%|\b(?:FY\s*)?(?:19|20)\d\d\b",
     re.IGNORECASE,
 )
 _ASKS_VISUAL = re.compile(r"\b(?:figure|fig\.|table|chart|plot)\b", re.IGNORECASE)
@@ -49,7 +49,8 @@ def unreadable(sentence: str, question: str) -> str | None:
     text = sentence.strip()
     if not text:
         return "empty"
-    if text[0].islower():
+    first = text.split()[0]
+    if first.isalpha() and first.islower():  # "iPhone", "pH", "k-means" and "vLLM" open sentences too
         return "a fragment: it starts mid-sentence"
     if re.search(r"[A-Za-z]-\.?$", text) or text[-1] in ",:;":
         return "a fragment: it stops mid-sentence"

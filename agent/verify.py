@@ -49,10 +49,12 @@ def is_refusal(answer: str) -> bool:
     return squash(REFUSAL_PHRASE) in squash(answer)
 
 
-def support(sentence: str, cited_texts: list[str]) -> float:
+def support(sentence: str, cited_texts: list[str], computed: bool = False) -> float:
     """Share of the sentence's content words found in its cited passages; a computed clause ("; change +15.0%
     (computed)") is left aside: its inputs are what the passages must hold."""
-    words = set(tokenize(MARKER.sub(" ", COMPUTED_CLAUSE.sub(" ", sentence))))
+    if computed:  # the extractive answer's own computed clause; an LLM's text gets no such exemption
+        sentence = COMPUTED_CLAUSE.sub(" ", sentence)
+    words = set(tokenize(MARKER.sub(" ", sentence)))
     if not words:
         return 0.0
     cited: set[str] = set()
@@ -61,7 +63,9 @@ def support(sentence: str, cited_texts: list[str]) -> float:
     return len(words & cited) / len(words)
 
 
-def check_citations(answer: str, context: list[dict[str, Any]], threshold: float) -> dict[str, Any]:
+def check_citations(
+    answer: str, context: list[dict[str, Any]], threshold: float, computed: bool = False
+) -> dict[str, Any]:
     """The verified answer and a per-sentence record; `refusal_reason` is set when the answer cannot stand."""
     by_key = {item["key"]: item for item in context}
     record: dict[str, Any] = {
@@ -83,7 +87,7 @@ def check_citations(answer: str, context: list[dict[str, Any]], threshold: float
         if not keys:
             entry["reason"] = "no citation marker"
         else:
-            entry["support"] = round(support(sentence, [by_key[k]["text"] for k in keys]), 3)
+            entry["support"] = round(support(sentence, [by_key[k]["text"] for k in keys], computed), 3)
             entry["kept"] = entry["support"] >= threshold
             entry["reason"] = "supported" if entry["kept"] else f"support {entry['support']:.2f} < {threshold:.2f}"
         record["sentences"].append(entry)

@@ -32,6 +32,7 @@ class KnowledgeBase:
         self.store = Store(self.settings)
         self._lexical: LexicalIndex | None = None
         self._vectors: VectorIndex | None = None
+        self._vectors_missing = ""  # the fingerprint whose vectors could not all be read (not read again)
         self._documents: tuple[str, DocumentIndex] | None = None  # (fingerprint, index)
         self._lock = threading.RLock()  # guards the BM25 index
         self._ingest_lock = threading.Lock()  # one ingestion at a time; searches go on meanwhile
@@ -109,10 +110,13 @@ class KnowledgeBase:
         with self._lock:
             if self._vectors is not None and self._vectors.fingerprint == lexical.fingerprint:
                 return self._vectors
+            if self._vectors_missing == lexical.fingerprint:
+                return None
             index = VectorIndex.load(path)
             if index is None or index.fingerprint != lexical.fingerprint or len(index.matrix) != len(lexical.records):
                 matrix = self.store.embeddings([r["chunk_id"] for r in lexical.records])
                 if matrix is None:
+                    self._vectors_missing = lexical.fingerprint
                     return None
                 index = VectorIndex(matrix, lexical.fingerprint)
                 index.save(path)

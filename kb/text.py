@@ -266,7 +266,11 @@ _FISCAL = re.compile(r"^fy['’]?(\d{2}|(?:19|20)\d\d)$", re.IGNORECASE)
 
 # A period as questions and file names write it: a year, a fiscal year, a quarter or half, alone or joined
 # ("2023", "FY23", "FY2023Q1", "2023Q2", "Q2", "H1"). Calendar notation, not vocabulary.
-_PERIOD = re.compile(r"^(?:fy['’]?)?(?P<year>\d{4}|\d{2})?(?:q[1-4]|h[12])?$", re.IGNORECASE)
+# A bare number is a year only when it has four digits (19xx, 20xx); two digits only after "FY" ("FY19").
+_PERIOD = re.compile(
+    r"^(?:fy['’]?(?P<fy>(?:19|20)\d\d|\d{2})?|(?P<year>(?:19|20)\d\d))(?:q[1-4]|h[12])?$|^(?:q[1-4]|h[12])$",
+    re.IGNORECASE,
+)
 _FY_SPACED = re.compile(r"\bFY\s+(?=(?:\d{4}|\d{2})\b)", re.IGNORECASE)
 
 
@@ -283,7 +287,7 @@ def is_period(term: str) -> bool:
 def period_year(term: str) -> str:
     """The four-digit year a period names ("FY2023Q1" -> "2023", "FY19" -> "2019"), or ""."""
     match = _PERIOD.match(term.strip())
-    digits = match.group("year") if match else None
+    digits = (match.group("fy") or match.group("year")) if match else None
     if not digits:
         return ""
     return digits if len(digits) == 4 else f"20{digits}"

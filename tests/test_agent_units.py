@@ -236,6 +236,9 @@ def test_a_name_the_question_defines_need_not_be_printed() -> None:
     question = "What is the 2019 days payable outstanding (DPO)? DPO is defined as 365 * payables / cost of sales."
     reading = read_question("What is the 2019 days payable outstanding (DPO)?", whole=question)
     assert "DPO" not in reading.key_terms and "payable" in reading.key_terms
+    # The need alone no longer holds the long form: it comes from the question that spells it out.
+    need_only = read_question("What is the 2019 DPO?", whole=question)
+    assert "DPO" not in need_only.key_terms and {"days", "payable", "outstanding"} <= set(need_only.key_terms)
     assert "XYZ" in read_question("What is the XYZ of the pump?").identifiers
 
 
@@ -351,3 +354,11 @@ def test_a_pronoun_is_no_topic_and_prepositions_do_not_open_one() -> None:
     assert read_question("How does it compare to the QR-7 pump?").intent != "compare"
     assert read_question("How does the ZX-9 valve compare to the QR-7 pump?").topics == ["ZX-9 valve", "QR-7 pump"]
     assert read_question("Compare the ZX-9 valve with the QR-7 pump").topics == ["ZX-9 valve", "QR-7 pump"]
+
+
+def test_a_comparison_name_inside_another_is_not_the_other_topic() -> None:
+    from agent.assess import _own_terms
+
+    # "BERT" is a substring of "RoBERTa" but not one of its words: BERT is never anchored by the other topic.
+    assert _own_terms("BERT", ["BERT", "RoBERTa"], ["BERT", "RoBERTa"], ["masking"]) == ["masking"]
+    assert _own_terms("RoBERTa", ["BERT", "RoBERTa"], ["BERT", "RoBERTa"], ["masking"]) == ["masking"]

@@ -53,5 +53,42 @@ def test_no_figure_is_computed_from_a_loose_label_or_a_formula_with_arithmetic_o
 
 def test_verification_checks_the_inputs_and_sets_the_computed_clause_aside() -> None:
     sentence = computed("What is the change in total net sales from FY2016 to FY2017 in percent?", [STATEMENT])
-    record = check_citations(sentence, [STATEMENT], 0.9)
+    record = check_citations(sentence, [STATEMENT], 0.9, computed=True)
     assert record["refusal_reason"] is None and record["sentences"][0]["support"] == 1.0
+    # Only the clause as the extractive answer writes it is set aside, and only when asked (never for an LLM).
+    assert check_citations(sentence, [STATEMENT], 0.9)["refusal_reason"] == "unsupported_answer"
+    made_up = "Total net sales were 135,987 in 2016; so the firm tripled its staff (computed). [c1]"
+    assert check_citations(made_up, [STATEMENT], 0.9, computed=True)["refusal_reason"] == "unsupported_answer"
+
+
+def test_a_row_is_taken_only_when_its_label_and_the_asked_phrase_name_the_same_thing() -> None:
+    revenue = {"key": "c1", "text": "Revenue | 2019: 1,200 | 2018: 1,000"}
+    assert computed("What is the change in cost of revenue from 2018 to 2019 in percent?", [revenue]) is None
+    totals = {"key": "c1", "text": "Total assets | 2019: 10 | 2018: 9\nTotal liabilities | 2019: 5 | 2018: 4"}
+    question = "In 2019, what is the ratio of total current assets to total current liabilities?"
+    assert computed(question, [totals]) is None
+
+
+def test_a_change_is_read_within_one_row_of_whole_year_columns_in_the_order_asked() -> None:
+    split = [
+        {"key": "c1", "text": "Net sales | 2019: 12,000 | 2018: 11,000"},
+        {"key": "c2", "text": "Net sales | 2017: 10.5 | 2016: 9.8"},
+    ]
+    assert computed("What is the change in net sales from 2016 to 2019 in percent?", split) is None
+    parts = {"key": "c1", "text": "Revenue | Q4 2019: 300 | FY 2019: 1,200 | Q4 2018: 280 | FY 2018: 1,000"}
+    answer = computed("What is the change in revenue from 2018 to 2019 in percent?", [parts])
+    assert answer is not None and "change +20.0%" in answer  # the full years, not the fourth quarters
+    shares = {"key": "c1", "text": "Revenue | % of total 2019: 45% | 2019: 1,200 | 2018: 1,000"}
+    assert "change +20.0%" in (computed("What is the change in revenue from 2018 to 2019 in percent?", [shares]) or "")
+    falling = computed("What is the change in revenue from 2019 to 2018 in percent?", [shares])
+    assert falling is not None and "2019 1,200, 2018 1,000; change -16.7%" in falling
+
+
+def test_a_number_that_is_not_a_year_asks_no_change() -> None:
+    rows = {"key": "c1", "text": "Revenue | 2020: 150 | 2019: 100"}
+    assert computed("What is the percent change in revenue of the 20 largest customers?", [rows]) is None
+
+
+def test_a_ratio_reads_its_terms_without_the_year_that_follows_them() -> None:
+    question = "What is the ratio of total current assets to total current liabilities in 2016?"
+    assert computed(question, [BALANCE]) is not None

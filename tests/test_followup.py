@@ -13,21 +13,39 @@ FIGURE = Turn(
 )
 
 
-def test_a_pronoun_becomes_the_previous_subject_and_its_documents_are_carried() -> None:
+def test_a_pronoun_that_is_the_only_subject_becomes_the_previous_subject() -> None:
     read = follow_up("and what are its parameter sets?", [FIRST])
-    assert read.rewritten and read.question == "What are ZX-9's parameter sets?" and read.docs == ["valves"]
+    assert read.rewritten and read.question == "What are ZX-9's parameter sets?"
     assert follow_up("How is it serviced?", [FIRST]).question == "How is ZX-9 serviced?"
+    assert follow_up("and the key sizes?", [FIRST]).question == "What about the key sizes of ZX-9?"
 
 
 def test_what_about_replaces_the_period_or_the_subject() -> None:
     assert FIGURE.subject == "Acme"
     assert follow_up("what about 2021?", [FIGURE]).question == "What was the 2021 revenue of Acme?"
-    assert follow_up("what about 2021?", [FIGURE]).docs == []  # another year lives in another document
+    assert follow_up("What about fiscal 2021?", [FIGURE]).question == "What was the fiscal 2021 revenue of Acme?"
     assert follow_up("What about the QR-7?", [FIRST]).question == "What is the QR-7 valve?"
+    assert follow_up("What about its weight?", [FIRST]).question == "What about ZX-9's weight?"
+    no_period = Turn(question="What was Acme's revenue?", subject="Acme")
+    assert follow_up("What about 2021?", [no_period]).question == "What was Acme's revenue in 2021?"
+
+
+def test_what_about_leaves_an_unclear_replacement_as_asked() -> None:
+    span = Turn(question="What was the revenue from 2018 to 2019?", subject="revenue")
+    assert not follow_up("What about 2020?", [span]).rewritten  # which year 2020 replaces is unclear
+    paper = Turn(question="What is the main contribution of the ZX-9 paper?", subject="ZX-9")
+    assert not follow_up("What about 12 layers?", [paper]).rewritten  # not a name
 
 
 def test_a_question_that_stands_alone_is_left_as_asked() -> None:
     assert not follow_up("What is the QR-7 pump made of?", [FIRST]).rewritten  # it names its own subject
+    for question in (
+        "How do diffusion models generate images and what limits their speed?",  # a subject of its own
+        "Is it true that pumps are slow?",  # "it" refers back to nothing
+        "Also, how are valves trained?",
+        "Now explain retrieval augmented generation.",
+    ):
+        assert not follow_up(question, [FIRST]).rewritten, question
     assert not follow_up("and what are its parameter sets?", []).rewritten  # a new chat starts clean
 
 

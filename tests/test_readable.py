@@ -6,6 +6,7 @@ from agent.readable import asks_figure, is_meta, row_for_periods, unreadable
 def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> None:
     q = "How does the filter choose its threshold?"
     assert unreadable("rameters are shared by every layer of the model.", q)  # starts mid-sentence
+    assert unreadable("iPhone sales set the threshold for the filter this year.", q) is None  # a name, lower-case
     assert unreadable("The filter is most suited to the white-box setting, particu-", q)
     assert unreadable("For the year ended December 31,", q)
     assert unreadable("Figure 3: Accuracy of the filter against its threshold.", q)
@@ -23,6 +24,7 @@ def test_number_runs_answer_only_questions_that_ask_for_a_figure() -> None:
     assert unreadable(run, "How high was the accuracy of the filter?") is None
     assert asks_figure("How many layers does it have?") and asks_figure("What was the 2019 total?")
     assert not asks_figure("Why does the filter help?")
+    assert not asks_figure("Why does GPT-4 beat the 3M filter?") and asks_figure("What did the filter cost in 2019?")
 
 
 def test_meta_sentences_are_about_the_document() -> None:

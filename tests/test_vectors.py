@@ -3,6 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from kb.base import KnowledgeBase
 from kb.search_settings import SearchSettings
@@ -51,3 +52,16 @@ def test_dense_search_matches_brute_force_and_a_second_view_of_the_store(shared_
     got = again.search(query, k=5, mode="dense")
     assert [h.chunk_id for h in got] == expected
     assert [h.chunk_id for h in again.search(query, k=5, mode="dense")] == expected
+
+
+def test_missing_vectors_fall_back_to_chroma_without_reading_them_again(
+    shared_kb: KnowledgeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fresh = KnowledgeBase(KBSettings(store_dir=shared_kb.settings.store_dir, parse_workers=1))
+    (shared_kb.settings.bm25_dir / f"{shared_kb.store.chunks.name}.vectors.npz").unlink(missing_ok=True)
+    calls = []
+    monkeypatch.setattr(fresh.store, "embeddings", lambda ids: calls.append(len(ids)))  # None: one is missing
+    first = fresh.search("maintenance interval of the pump", k=3, mode="dense")
+    again = fresh.search("maintenance interval of the pump", k=3, mode="dense")
+    assert first and [h.chunk_id for h in first] == [h.chunk_id for h in again]  # HNSW answered both
+    assert len(calls) == 1

@@ -129,7 +129,7 @@ def show_run(run_id: str, sources: dict[str, Path], settings: AgentSettings, lat
         st.text(state.get("asked") or state.get("question", ""))
     with st.chat_message("assistant"):
         intent_line(state)
-        if state.get("follow_up") and latest and not busy:
+        if state.get("follow_up") and latest and not busy and pending is None:
             _edit_standalone(run_id, state["question"])
         # Earlier turns keep their evidence behind a switch: drawn on every rerun, it made each question slower.
         rounds = state.get("rounds", [])
@@ -308,4 +308,5 @@ def _run(question: str | None, decision: dict[str, Any] | None, settings: AgentS
     finally:
         ss.pop("pending_question", None)
         ss.pop("pending_decision", None)
+        ss.pop("pending_standalone", None)
     st.rerun(scope="app")  # the finished turn joins the conversation above
