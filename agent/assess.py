@@ -161,6 +161,9 @@ def assess(state: dict[str, Any]) -> Assessment:
         ]
     else:
         missing_ids = anchored_missing(identifiers, others, texts, aliases)
+    # A name the question gives (an organisation, a person, a named method) must be in some passage: evidence about
+    # other names that merely shares the question's other words does not answer it.
+    missing_ids += [n for n in coverage(state.get("names") or [], texts)[1] if n not in missing_ids]
     found_ids = f"{len(identifiers)} identifier(s) found"
     detail = f"missing {', '.join(missing_ids)}" if missing_ids else found_ids
     reasons.append(Check(check="identifiers_covered", ok=not missing_ids, detail=detail))

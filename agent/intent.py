@@ -8,7 +8,17 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from kb.definitions import defined_term
-from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_identifier, is_period, join_periods, tokenize, words
+from kb.text import (
+    AUXILIARIES,
+    STOPWORDS,
+    WH_WORDS,
+    is_common_word,
+    is_identifier,
+    is_period,
+    join_periods,
+    tokenize,
+    words,
+)
 
 Intent = Literal["compare", "definition", "procedure", "general"]
 
@@ -61,7 +71,14 @@ class QuestionReading(BaseModel):
     topics: list[str] = Field(default_factory=list, description="The two topics of a compare question.")
     key_terms: list[str] = Field(default_factory=list, description="Content terms of the question, identifiers first.")
     identifiers: list[str] = Field(default_factory=list, description="Technical identifiers and acronyms.")
+    names: list[str] = Field(
+        default_factory=list,
+        description="Rare capitalised names that are not identifiers ('Winograd'): some passage must hold each.",
+    )
     error: str | None = Field(None, description="Why the question cannot be processed as asked, if it cannot.")
+
+
+_OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
 
 
 def _clean_topic(text: str) -> str:
@@ -118,6 +135,13 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     terms = list(dict.fromkeys([*(t for t in terms if t not in defined), *spelled]))
     identifiers = [t for t in terms if is_identifier(t) and not is_period(t)]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
+    openers = {m.group(1) for m in _OPENER.finditer(q)}  # a sentence's first word is capitalised anyway
+    # A rare capitalised word (not an ordinary word of the language) names something the evidence must hold.
+    names = [
+        t
+        for t in terms
+        if t[:1].isupper() and t not in identifiers and not is_period(t) and t not in openers and not is_common_word(t)
+    ]
     for pattern in _COMPARE:
         match = pattern.search(q)
         if not match:
@@ -131,14 +155,17 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
                 topics=[a, b],
                 key_terms=key_terms,
                 identifiers=identifiers,
+                names=names,
                 error=f"a comparison needs two different topics, but both are {a!r}",
             )
-        return QuestionReading(intent="compare", topics=[a, b], key_terms=key_terms, identifiers=identifiers)
+        return QuestionReading(
+            intent="compare", topics=[a, b], key_terms=key_terms, identifiers=identifiers, names=names
+        )
     if defined_term(q):
-        return QuestionReading(intent="definition", key_terms=key_terms, identifiers=identifiers)
+        return QuestionReading(intent="definition", key_terms=key_terms, identifiers=identifiers, names=names)
     if _PROCEDURE.search(q):
-        return QuestionReading(intent="procedure", key_terms=key_terms, identifiers=identifiers)
-    return QuestionReading(intent="general", key_terms=key_terms, identifiers=identifiers)
+        return QuestionReading(intent="procedure", key_terms=key_terms, identifiers=identifiers, names=names)
+    return QuestionReading(intent="general", key_terms=key_terms, identifiers=identifiers, names=names)
 
 
 def plan_for(reading: QuestionReading) -> list[str]:

@@ -111,7 +111,9 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     if need and need != " ".join(question.split()):
         # Persona, format instructions and supplied definitions are not what the evidence must hold.
         focus = read_question(need, whole=question)
-        reading = reading.model_copy(update={"key_terms": focus.key_terms, "identifiers": focus.identifiers})
+        reading = reading.model_copy(
+            update={"key_terms": focus.key_terms, "identifiers": focus.identifiers, "names": focus.names}
+        )
     out: dict[str, Any] = {
         "question": question,
         "follow_up": dump(follow) if follow.rewritten else None,
@@ -119,6 +121,7 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         "topics": reading.topics,
         "key_terms": reading.key_terms,
         "identifiers": reading.identifiers,
+        "names": reading.names,
         "plan": plan_for(reading),
         "query": question,
         "queries": [],

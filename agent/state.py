@@ -18,6 +18,7 @@ class AgentState(TypedDict, total=False):
     topic_homes: dict[str, list[str]]  # topic -> documents where a lexical probe finds it
     key_terms: list[str]  # the question's content terms, identifiers first
     identifiers: list[str]  # technical identifiers and acronyms the evidence must contain
+    names: list[str]  # capitalised names (not identifiers) that some evidence passage must hold
     aliases: dict[str, list[str]]  # identifier -> long forms found in the store (acronym expansions)
     plan: list[str]  # human-readable plan steps
     query: str  # the query the next retrieval runs

