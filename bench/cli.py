@@ -90,6 +90,7 @@ def run_corpus(entry: dict[str, Any], base: Path, cache: Path, args: argparse.Na
             print(f"bench: {corpus.name}: store reused, built {ingestion.built}", file=sys.stderr)
         result["retrieval"] = None if args.skip_retrieval else measure.retrieval(kb, questions, corpus.name)
         result["agent"] = None if args.skip_agent else measure.agent(kb, questions, corpus.name)
+        result["made_up"] = None if args.skip_agent else measure.made_up(kb, questions, corpus.name)
         result["quality"] = measure.quality(kb, corpus.pdfs, corpus.name)
     if args.ocr > 0:
         from bench.ocr import measure_corpus

@@ -80,6 +80,21 @@ def agent(kb: Any, questions: list[Any], label: str) -> dict[str, Any]:
     return {"settings": {"mode": "extractive", "preset": "balanced"}, **result, "counts": counts}
 
 
+def made_up(kb: Any, questions: list[Any], label: str) -> dict[str, Any]:
+    """The agent on unanswerable variants of the questions (bench.probe: the name of each question's document made
+    up): {questions, refused, answered} where answered lists the variants it answered."""
+    from agent.evaluate import evaluate
+    from agent.settings import AgentSettings
+    from bench.probe import cards_of, variants
+
+    probes = variants(questions, cards_of(kb))
+    settings = AgentSettings.for_preset("balanced", mode="extractive")
+    with _bar(len(probes), f"{label}: made-up names", "question") as bar:
+        result = evaluate(kb, settings, probes, lambda i, n, qid: bar.update(1))
+    answered = [r["question"] for r in result["questions"] if not r["refused"]]
+    return {"questions": len(probes), "refused": len(probes) - len(answered), "answered": answered}
+
+
 def quality(kb: Any, pdfs: Path, label: str) -> dict[str, Any]:
     """kb.quality figures of the store (PDFs read from their catalogued source, else from `pdfs`), with targets."""
     from kb.quality import measure

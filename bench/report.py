@@ -50,8 +50,10 @@ def _agent_cell(r: dict[str, Any]) -> str:
     refused = f"{c['unanswerable_refused']}/{c['unanswerable']}" if c["unanswerable"] else "–"
     gold = r["agent"]["metrics"]["cites_gold_of_answered"]
     recall = r["agent"]["metrics"].get("answer_recall")
+    probe = r.get("made_up")
+    made_up = f" · made-up names refused {probe['refused']}/{probe['questions']}" if probe else ""
     return f"unanswerable refused {refused} · false refusals {c['false_refusals']}/{c['answerable']} · " + (
-        f"cites gold {_f(gold)} of answered · answer recall {_f(recall)}"
+        f"cites gold {_f(gold)} of answered · answer recall {_f(recall)}{made_up}"
     )
 
 
@@ -190,7 +192,14 @@ def _agent(ok: list[dict[str, Any]]) -> list[str]:
         "rounds",
         "s/question mean / p95",
     ]
-    return ["## Agent (extractive mode, balanced preset)", "", *_table(header, rows), ""]
+    notes = [
+        f"- {r['name']}: made-up names (bench.probe: each question naming its document asked again with that name "
+        f"made up; all unanswerable) refused {r['made_up']['refused']}/{r['made_up']['questions']}"
+        + (f"; answered e.g. “{r['made_up']['answered'][0]}”" if r["made_up"]["answered"] else "")
+        for r in group
+        if r.get("made_up")
+    ]
+    return ["## Agent (extractive mode, balanced preset)", "", *_table(header, rows), "", *notes, ""]
 
 
 def _quality(ok: list[dict[str, Any]]) -> list[str]:
