@@ -340,6 +340,7 @@ def approve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             "strategy": f"{proposal.strategy}+edited",
             "key_terms": edited.key_terms,
             "identifiers": edited.identifiers,
+            "names": edited.names,
         }
     elif action == "reject":
         approval = Approval(action="reject", proposed=proposal.query)
