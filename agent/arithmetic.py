@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from kb.text import STOPWORDS, is_period, period_year, tokenize, words
+from agent.readable import cell_parts, row_cells
+from kb.text import STOPWORDS, is_period, tokenize, years_named
 
 COMPUTED = "(computed)"
 # The computed clause of a sentence as this module writes it, set aside when its support is checked:
@@ -35,7 +36,6 @@ _RATIO = [
         re.IGNORECASE,
     ),
 ]
-_CELL = re.compile(r"^(?P<head>[^:]{1,60}):\s*(?P<value>.+)$")
 _VALUE = re.compile(r"^\$?\s*(?P<neg>\()?\s*\$?\s*(?P<num>-?\d[\d,]*(?:\.\d+)?)\s*\)?\s*%?$")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # A column that is not a whole year's figure: a quarter, a part of the year, a share.
@@ -83,18 +83,15 @@ def figures(context: list[dict[str, Any]]) -> list[Figure]:
     out = []
     for order, item in enumerate(context):
         for line_no, line in enumerate(item["text"].splitlines()):
-            cells = [c.strip() for c in line.split("|") if c.strip()]
+            cells = row_cells(line)
             row = []
-            for cell in cells[1:]:
-                match = _CELL.match(cell)
-                if not match or _PART_OF_YEAR.search(match.group("head")) or "%" in match.group("value"):
+            for head, printed in filter(None, map(cell_parts, cells[1:])):
+                if _PART_OF_YEAR.search(head) or "%" in printed:
                     continue
-                years = _YEAR.findall(match.group("head"))
-                value = number(match.group("value"))
+                years = _YEAR.findall(head)
+                value = number(printed)
                 if len(years) == 1 and value is not None:
-                    row.append(
-                        Figure(cells[0], years[0], match.group("value").strip(), value, item["key"], order, line_no)
-                    )
+                    row.append(Figure(cells[0], years[0], printed, value, item["key"], order, line_no))
             if len({f.year for f in row}) == len(row):  # two cells of one year: which is meant is unclear
                 out += row
     return out
@@ -128,11 +125,6 @@ def _plain(phrase: str) -> bool:
     return len(phrase.split()) <= 6 and not re.search(r"[*+()\d=]|\bminus\b|\bplus\b|\btimes\b", phrase)
 
 
-def _years(question: str) -> list[str]:
-    """The years the question names, in the order it names them."""
-    return list(dict.fromkeys(y for w in words(question) if is_period(w) and (y := period_year(w))))
-
-
 def computed(question: str, context: list[dict[str, Any]], share: float = 0.6) -> str | None:
     """A sentence with the cited inputs and the computed figure the question asks for, or None."""
     found = figures(context)
@@ -144,7 +136,7 @@ def computed(question: str, context: list[dict[str, Any]], share: float = 0.6) -
 def _change(question: str, found: list[Figure], share: float) -> str | None:
     if not (_CHANGE.search(question) and _PERCENT.search(question)):
         return None
-    years = _years(question)
+    years = years_named(question)
     if len(years) == 1 and _YOY.search(question):
         years = [str(int(years[0]) - 1), years[0]]
     if len(years) != 2:
@@ -167,7 +159,7 @@ def _change(question: str, found: list[Figure], share: float) -> str | None:
 
 
 def _ratio(question: str, found: list[Figure], share: float) -> str | None:
-    years = _years(question)
+    years = years_named(question)
     if len(years) != 1:
         return None
     year = years[0]

@@ -15,7 +15,7 @@ from agent.readable import asks_figure, is_meta, is_row, row_for_periods, unread
 from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
 from kb.references import is_citation
-from kb.text import is_identifier, is_period, period_year, sentences, squashed, tokenize
+from kb.text import is_identifier, sentences, squashed, tokenize, years_named
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
@@ -60,7 +60,7 @@ def compose(
     """
     s, max_sentences = settings, settings.sentences
     figure = asks_figure(question)
-    years = [y for t in content_terms(question) if is_period(t) and (y := period_year(t))]
+    years = years_named(question)
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
     for i, item in enumerate(context):
         if not is_evidence(item):

@@ -23,6 +23,7 @@ from agent.prompts import grader_messages, rewrite_messages
 from agent.refine import SearchFn, propose
 from agent.settings import AgentSettings
 from agent.types import Approval, ApprovalRequest, Evidence, Proposal, Round, dump
+from kb.query import SearchQuery
 
 
 @dataclass
@@ -34,8 +35,8 @@ class Deps:
     probe: Callable[[AgentSettings], LLMStatus]
     make_llm: Callable[[AgentSettings], OllamaLLM] = OllamaLLM
     embed: Callable[[list[str]], Any] | None = None  # normalised sentence vectors, for ranking answer sentences
-    searched: Callable[[str], str] = lambda query: query  # what search makes of a query (its need and hints)
-    need: Callable[[str], str] = lambda question: question  # the question's information need, instructions left out
+    # What search makes of a query: its information need (instructions left out) and where it says to look.
+    read_query: Callable[[str], SearchQuery] = lambda query: SearchQuery(question=query, need=query)
     chunk: Callable[[str], dict[str, Any] | None] = lambda chunk_id: None  # a chunk by id, as a hit-shaped dict
 
 
@@ -107,7 +108,7 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     follow, llm_update = resolve(state, (lambda: runtime.context.make_llm(s)) if mode == "ollama" else None)
     question = follow.question
     reading = read_question(question)
-    need = " ".join(runtime.context.need(question).split())
+    need = " ".join(runtime.context.read_query(question).need.split())
     if need and need != " ".join(question.split()):
         # Persona, format instructions and supplied definitions are not what the evidence must hold.
         focus = read_question(need, whole=question)
@@ -207,7 +208,7 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             seen.add(hit["chunk_id"])
             evidence.append({**hit, "round": number})
         hits.append({**hit, "new": new})
-    searched = [runtime.context.searched(q) for q in queries]
+    searched = [runtime.context.read_query(q).text for q in queries]
     record = Round(
         round=number,
         query=state["query"],

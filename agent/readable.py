@@ -12,9 +12,9 @@ _META = re.compile(
     r"(?:we|i)\s+(?:thank|acknowledge)|an\s+overview\s+of|"
     r"(?:is|are)\s+(?:included|described|discussed|presented|summari[sz]ed|set\s+forth|provided|shown)\s+"
     r"(?:in|under|within|below|above)\b|"
-    r"(?:see|refer\s+to)\s+(?:also\s+)?(?:section|table|figure|fig\.|note|item|appendix|part|chapter)\b|"
-    r"the\s+following\s+(?:table|section|figure|summary|discussion)|as\s+follows\b|"
-    r"see\s+(?:the\s+)?accompanying\s+notes)",
+    r"(?:see|refer\s+to)\s+(?:also\s+)?(?:the\s+)?(?:accompanying\s+|following\s+|preceding\s+|attached\s+)?"
+    r"(?:section|table|figure|fig\.|note|item|appendix|part|chapter)s?\b|"
+    r"the\s+following\s+(?:table|section|figure|summary|discussion)|as\s+follows\b)",
     re.IGNORECASE,
 )
 _CAPTION = re.compile(r"^(?:figure|fig\.|table|algorithm|listing)\s*[A-Z]?\d+[:.]", re.IGNORECASE)
@@ -27,7 +27,7 @@ _FIGURE = re.compile(
     re.IGNORECASE,
 )
 _ASKS_VISUAL = re.compile(r"\b(?:figure|fig\.|table|chart|plot)\b", re.IGNORECASE)
-_CELL = re.compile(r"^(?P<head>[^:]{1,40}):\s*(?P<value>.+)$")
+_CELL = re.compile(r"^(?P<head>[^:]{1,60}):\s*(?P<value>.+)$")  # "2019: 1,577", a column header and its value
 
 
 def asks_figure(question: str) -> bool:
@@ -75,12 +75,23 @@ def unreadable(sentence: str, question: str) -> str | None:
     return None
 
 
+def row_cells(row: str) -> list[str]:
+    """A table row's non-empty cells ("label | 2019: 1,577 | 2018: 1,373"), the label first."""
+    return [c.strip() for c in row.split("|") if c.strip()]
+
+
+def cell_parts(cell: str) -> tuple[str, str] | None:
+    """(column header, value) of a cell written "header: value", or None."""
+    match = _CELL.match(cell)
+    return (match.group("head"), match.group("value").strip()) if match else None
+
+
 def row_for_periods(row: str, years: list[str]) -> str:
     """A table row without its empty cells, cut to its label and the columns of the years asked for
     ("Capex | 2018: 1,577") when a column names one of them."""
-    cells = [c.strip() for c in row.split("|") if c.strip()]
+    cells = row_cells(row)
     row = " | ".join(cells)
     if len(cells) < 3 or not years:
         return row
-    keep = [c for c in cells[1:] if (m := _CELL.match(c)) and any(y in m.group("head") for y in years)]
+    keep = [c for c in cells[1:] if (parts := cell_parts(c)) and any(y in parts[0] for y in years)]
     return " | ".join([cells[0], *keep]) if keep else row

@@ -36,8 +36,7 @@ def kb_deps(kb: Knowledge) -> Deps:
         documents=lambda: sorted(kb.committed()),
         probe=probe,
         embed=kb.embed,
-        searched=lambda query: kb.read_query(query).text,
-        need=lambda question: kb.read_query(question).need,
+        read_query=kb.read_query,
         chunk=lambda chunk_id: _chunk_hit(kb, chunk_id),
     )
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field
 
 from kb.models import DocumentRecord
-from kb.text import YEAR, tokenize, year_of
+from kb.text import YEAR, period_year, tokenize
 
 # A run of letters and digits joined by spaces, dots, dashes or slashes, holding a digit: an identifier's parts.
 _IDENTIFIER = re.compile(r"\b[A-Za-z]*\d[\w]*(?:[ ./-]\d[\w]*)*|\b[A-Za-z]+(?:[ ./-]?\d[\w]*)+")
@@ -47,7 +47,7 @@ def document_terms(text: str) -> set[str]:
     """The text's search terms plus normalised forms of its years and identifiers."""
     terms = set(tokenize(text))
     for term in list(terms):
-        year = year_of(term)  # "FY19": a fiscal year written short
+        year = period_year(term)  # "FY19": a fiscal year written short
         if year:
             terms.add(year)
     for match in _IDENTIFIER.finditer(text):

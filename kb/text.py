@@ -260,9 +260,7 @@ def sentences(text: str) -> list[str]:
     return [s for s in (x.strip() for x in out) if s]
 
 
-# Years: "2019", a fiscal year "FY2019" / "FY19" / "fiscal 2019" / "fiscal year 2019".
-YEAR = re.compile(r"^(?:19|20)\d\d$")
-_FISCAL = re.compile(r"^fy['’]?(\d{2}|(?:19|20)\d\d)$", re.IGNORECASE)
+YEAR = re.compile(r"^(?:19|20)\d\d$")  # a four-digit year on its own
 
 
 # A period as questions and file names write it: a year, a fiscal year, a quarter or half, alone or joined
@@ -294,15 +292,9 @@ def period_year(term: str) -> str:
     return digits if len(digits) == 4 else f"20{digits}"
 
 
-def year_of(term: str) -> str:
-    """The four-digit year a term names ("2019", "FY2019", "FY19", "fy'19"), or ""."""
-    if YEAR.match(term):
-        return term
-    fiscal = _FISCAL.match(term.strip())
-    if not fiscal:
-        return ""
-    digits = fiscal.group(1)
-    return digits if len(digits) == 4 else f"20{digits}"
+def years_named(text: str) -> list[str]:
+    """The years the text's periods name, in the order it names them ("FY2019 - FY2020" -> 2019, 2020)."""
+    return list(dict.fromkeys(y for w in words(join_periods(text)) if (y := period_year(w))))
 
 
 @lru_cache(maxsize=1)

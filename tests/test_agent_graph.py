@@ -11,6 +11,7 @@ from agent.events import ErrorEvent
 from agent.runner import Agent, sqlite_checkpointer
 from agent.runs import list_runs, load_run
 from agent.settings import AgentSettings
+from kb.query import SearchQuery
 from tests.agent_fakes import ACRONYM_CORPUS, COMPARE_CORPUS, mini_deps
 
 
@@ -160,7 +161,7 @@ def test_run_record_holds_trace_and_timings(agent_settings: AgentSettings) -> No
 def test_the_checks_read_the_information_need_not_the_instructions(agent_settings: AgentSettings) -> None:
     need = "How often is the thermal drift compensator recalibrated?"
     question = f"Assume you are a plant analyst answering for auditors. {need}"
-    deps, _ = mini_deps(ACRONYM_CORPUS, need=lambda q: need if q == question else q)
+    deps, _ = mini_deps(ACRONYM_CORPUS, read_query=lambda q: SearchQuery(question=q, need=need if q == question else q))
     settings = agent_settings.model_copy(update={"k": 2, "min_hits": 1})
     state = final(run(Agent(deps=deps, settings=settings), question, settings))
     assert not {"analyst", "auditors", "Assume"} & set(state["key_terms"])

@@ -10,7 +10,7 @@ from kb.text import (
     squashed,
     tokenize,
     words,
-    year_of,
+    years_named,
 )
 
 
@@ -47,8 +47,8 @@ def test_squashed_matches_an_identifier_however_it_is_separated() -> None:
     assert "gpt 3" in flat
 
 
-def test_year_of_reads_plain_and_fiscal_years() -> None:
-    assert [year_of(t) for t in ("2019", "FY2019", "FY19", "fy'19", "fiscal", "20191", "FY123")] == [
+def test_period_year_reads_plain_and_fiscal_years() -> None:
+    assert [period_year(t) for t in ("2019", "FY2019", "FY19", "fy'19", "fiscal", "20191", "FY123")] == [
         "2019",
         "2019",
         "2019",
@@ -69,3 +69,7 @@ def test_periods_are_read_by_their_year() -> None:
 def test_common_words_come_from_the_bundled_vocabulary() -> None:
     assert all(is_common_word(w) for w in ("Highest", "sales", "Block", "industries"))
     assert not any(is_common_word(w) for w in ("Zorblax", "Winograd"))
+
+
+def test_years_named_are_in_the_order_the_text_names_them() -> None:
+    assert years_named("the FY2020 - FY 2019 change, not the 20 largest, in 2020") == ["2020", "2019"]
