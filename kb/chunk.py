@@ -46,6 +46,17 @@ def _continues(previous: Line, line: Line) -> bool:
     return not (heading_shape(line.text) and len(line.text.split()) <= 8)
 
 
+def _title_like(line: Line) -> bool:
+    """A heading, or a short text line shaped like a title; one ending in a full stop only when every word is
+    capitalised (a company's name, "Harbour Ferries Inc.", not a short sentence)."""
+    if line.kind == "heading":
+        return True
+    text = line.text.strip()
+    if line.kind != "text" or len(text.split()) > 8 or not heading_shape(text.rstrip(".")):
+        return False
+    return not text.endswith(".") or all(w[0].isupper() for w in text.split() if w[0].isalpha())
+
+
 def _regions(lines: list[tuple[int, Line]], doc: ParsedDocument) -> list[Region]:
     boxes: dict[int, list[float]] = {}
     for page_no, ln in lines:
@@ -124,7 +135,13 @@ def chunk_document(
                 )
         current, size = [], 0
 
+    page_tops = {id(page.lines[0]) for page in doc.pages if page.lines and page.number > 1}
     for page_no, ln, n in items:
+        top_run = (
+            bool(current)
+            and id(current[0][1]) in page_tops
+            and all(p == page_no and _title_like(line) for p, line in current)
+        )
         if current and (
             page_no > current[0][0] + 1
             or size + n > limit
@@ -139,8 +156,10 @@ def chunk_document(
             while section_stack and section_stack[-1][0] >= ln.level:
                 section_stack.pop()
             section_stack.append((ln.level, ln.text))
-        if not current or all(line.kind == "heading" for _, line in current):
-            # a chunk opening with a run of headings is labelled by the last of them
+        if not current or all(line.kind == "heading" for _, line in current) or (ln.kind == "heading" and top_run):
+            # A chunk opening with a run of headings is labelled by the last of them, as is a page that opens with
+            # title-like lines the parser did not take for headings over one it did (a company's name over a
+            # statement's title). A cover's lines under its title (authors) label nothing.
             chunk_section = " > ".join(text for _, text in section_stack)
         current.append((page_no, ln))
         size += n

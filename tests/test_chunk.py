@@ -73,3 +73,30 @@ def test_a_chunk_opening_with_a_run_of_headings_is_labelled_by_the_last():
     doc = ParsedDocument("d", "Title", [Page(1, 612, 792, lines)])
     (chunk,) = chunk_document(doc, _words)
     assert chunk.section == "Consolidated Balance Sheet"
+
+
+def test_a_heading_under_a_pages_title_like_opening_labels_the_chunk():
+    # The company's name (set like text) over the statement's title: the chunk is the statement's, not the section
+    # in force before the page.
+    def line(text: str, top: int, kind: str = "text", level: int = 0) -> Line:
+        return Line(text, 72, top, 400, top + 10, 10, kind == "heading", kind, level)
+
+    earlier = [line("Statements of Cash Flows", 60, "heading", 1)] + [
+        line(f"Cash paid for item {i} | 2021: {i} | 2020: {i}", 80 + 14 * i, "table") for i in range(8)
+    ]
+    page = [
+        line("Harbour Ferries Inc.", 60),
+        line("Statements of Operations", 76, "heading", 1),
+        line("Ticket sales | 2021: 1,200 | 2020: 1,050", 100, "table"),
+        line("Fuel costs | 2021: 400 | 2020: 380", 114, "table"),
+    ]
+    doc = ParsedDocument("d", "Title", [Page(1, 612, 792, earlier), Page(2, 612, 792, page)])
+    chunks = chunk_document(doc, _words, target=150, limit=200, min_tokens=12)
+    labels = [(c.start_page, c.section) for c in chunks]
+    assert labels == [(1, "Statements of Cash Flows"), (2, "Statements of Operations")]
+    # Under running text a heading closes the chunk instead, and the text before it keeps its own section.
+    sentence = "Harbour Ferries carried {} thousand people on the river this year."
+    long_opening = [line(sentence.format(i), 60 + 14 * i) for i in range(3)]
+    doc = ParsedDocument("d", "Title", [Page(1, 612, 792, earlier[:1] + long_opening + page[1:])])
+    chunks = chunk_document(doc, _words, target=200, limit=300, min_tokens=12)
+    assert [c.section for c in chunks] == ["Statements of Cash Flows", "Statements of Operations"]
