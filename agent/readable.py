@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from kb.text import YEAR
+
 # Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section
 # we present", "is described in Note 4", "see Table 2", "the following table"). Small and generic on purpose.
 _META = re.compile(
@@ -18,6 +20,8 @@ _META = re.compile(
     re.IGNORECASE,
 )
 _CAPTION = re.compile(r"^(?:figure|fig\.|table|algorithm|listing)\s*[A-Z]?\d+[:.]", re.IGNORECASE)
+# A caption after the words of its figure ("Mask LM Unlabeled Sentence A ... Figure 1: Overall procedure").
+_CAPTION_INSIDE = re.compile(r"\s(?:figure|fig\.|table)\s*[A-Z]?\d+:\s", re.IGNORECASE)
 _CONTACT = re.compile(r"\w@\w|https?://|www\.|\b\w+\.(?:com|org|edu|ai|io)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"^[-+(]?[$€£]?\d[\d,.]*%?\)?$")
 # What asks for a figure: a quantity word, a number or a percentage. Question words, not domain terms.
@@ -64,15 +68,21 @@ def unreadable(sentence: str, question: str) -> str | None:
         return "a question, not an answer"
     if _CONTACT.search(text):
         return "an address or contact line"
-    if _CAPTION.match(text) and not _ASKS_VISUAL.search(question):
+    if (_CAPTION.match(text) or _CAPTION_INSIDE.search(text)) and not _ASKS_VISUAL.search(question):
         return "a caption"
     if is_row(text):
-        return None
+        return "a table's column headers" if _header_row(text) else None
     words = text.split()
     numbers = sum(bool(_NUMBER.match(w)) for w in words)
     if numbers * 2 > len(words) and not asks_figure(question):
         return "mostly numbers"
     return None
+
+
+def _header_row(row: str) -> bool:
+    """A row whose cells after the first are all years: the table's column headers, no figure of its own."""
+    cells = row_cells(row)
+    return len(cells) >= 2 and all(YEAR.match(c.strip(".")) for c in cells[1:])
 
 
 def row_cells(row: str) -> list[str]:

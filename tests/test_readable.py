@@ -16,6 +16,17 @@ def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> N
     assert unreadable("NORTH PLANT PUMP STATION SUPPLEMENTAL DATA (In thousands) Three months ended June 30.", q)
     assert unreadable("The filter picks the threshold that keeps 95% of the clean samples.", q) is None
     assert unreadable("Figure 3: Accuracy of the filter against its threshold.", "What does Figure 3 show?") is None
+    # A figure's own words run into its caption: neither reads as an answer.
+    glued = "Clean Noisy Threshold Accuracy (%) Figure 2: Accuracy of the filter against its threshold."
+    assert unreadable(glued, q) == "a caption"
+    assert unreadable("The filter's accuracy is plotted in Figure 2 against its threshold.", q) is None
+
+
+def test_a_tables_column_headers_are_no_answer() -> None:
+    q = "What were the filter's sales in 2019?"
+    assert unreadable("(Dollars in millions) | 2019 | 2018", q) == "a table's column headers"
+    assert unreadable("Year ended | FY2019 | 2018.", q) is None  # "FY2019" is more than a year's number
+    assert unreadable("Filter sales | 2019: 1,204 | 2018: 1,100", q) is None
 
 
 def test_number_runs_answer_only_questions_that_ask_for_a_figure() -> None:
