@@ -137,11 +137,6 @@ def chunk_document(
 
     page_tops = {id(page.lines[0]) for page in doc.pages if page.lines and page.number > 1}
     for page_no, ln, n in items:
-        top_run = (
-            bool(current)
-            and id(current[0][1]) in page_tops
-            and all(p == page_no and _title_like(line) for p, line in current)
-        )
         if current and (
             page_no > current[0][0] + 1
             or size + n > limit
@@ -156,10 +151,18 @@ def chunk_document(
             while section_stack and section_stack[-1][0] >= ln.level:
                 section_stack.pop()
             section_stack.append((ln.level, ln.text))
-        if not current or all(line.kind == "heading" for _, line in current) or (ln.kind == "heading" and top_run):
-            # A chunk opening with a run of headings is labelled by the last of them, as is a page that opens with
-            # title-like lines the parser did not take for headings over one it did (a company's name over a
-            # statement's title). A cover's lines under its title (authors) label nothing.
+        # A chunk opening with a run of headings is labelled by the last of them, as is a page that opens with
+        # title-like lines the parser did not take for headings over one it did (a company's name over a statement's
+        # title). A cover's lines under its title (authors) label nothing: page 1 has no entry in `page_tops`.
+        if (
+            not current
+            or all(line.kind == "heading" for _, line in current)
+            or (
+                ln.kind == "heading"
+                and id(current[0][1]) in page_tops
+                and all(p == page_no and _title_like(line) for p, line in current)
+            )
+        ):
             chunk_section = " > ".join(text for _, text in section_stack)
         current.append((page_no, ln))
         size += n
