@@ -14,6 +14,9 @@ _YEAR = re.compile(r"^(?:19|20)\d\d$")
 # A form's field caption: a short parenthesised line under the value it names ("(Exact name of ...)"), which is
 # then no heading.
 CAPTION = re.compile(r"^\([^()]{3,120}\)$")
+# A page's title block: its first lines, where a statement's title and the company's name are set.
+TITLE_BLOCK = 3
+_WORDS = re.compile(r"\w+")
 # The largest number a section of a document is numbered with.
 MAX_SECTION_NUMBER = 40
 
@@ -48,6 +51,43 @@ def mark_headings(pages: list[Page], card: Card) -> None:
         numbered = _numbered(ln.text)
         ln.kind = "heading"
         ln.level = ln.text.split()[0].rstrip(".").count(".") + 1 if numbered else (1 if ln.size >= body * 1.12 else 2)
+    if card.organisation:
+        for page in pages:
+            if page.number > 1 and page.kind == "body":
+                _title_over_name(page, card.organisation)
+
+
+def _title_over_name(page: Page, organisation: str) -> None:
+    """A page that opens with a title beside the organisation's name ("Consolidated Balance Sheets" over "Acme
+    Inc. and Subsidiaries"), both set as headings or only the name: the title is the heading (at the name's level),
+    the name is not. Otherwise every statement of the document would be labelled by the company's name."""
+    top = page.lines[:TITLE_BLOCK]
+    for i, ln in enumerate(top):
+        if ln.kind != "heading" or not _names_only(ln.text, organisation):
+            continue
+        beside = [top[j] for j in (i - 1, i + 1) if 0 <= j < len(top)]
+        title = next((b for b in beside if b.kind == "heading" or _title_line(b, organisation)), None)
+        if title is not None:
+            if title.kind != "heading":
+                title.kind, title.level = "heading", ln.level
+            ln.kind, ln.level = "text", 0
+        return
+
+
+def _title_line(ln: Line, organisation: str) -> bool:
+    return (
+        ln.kind == "text"
+        and heading_shape(ln.text)
+        and len(ln.text.split()) <= 8
+        and not CAPTION.match(ln.text)
+        and not _names_only(ln.text, organisation)
+    )
+
+
+def _names_only(text: str, organisation: str) -> bool:
+    """The text is the organisation's name, alone or with what it holds ("... and Subsidiaries")."""
+    name, words = _WORDS.findall(organisation.casefold()), _WORDS.findall(text.casefold())
+    return bool(name) and words[: len(name)] == name and (len(words) == len(name) or words[len(name)] == "and")
 
 
 def _form(page: Page) -> bool:

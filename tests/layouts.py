@@ -356,6 +356,32 @@ def annual_filing_pdf(path: Path, organisation: str, year: int) -> Path:
     return path
 
 
+def named_statements_pdf(path: Path) -> Path:
+    """A filing whose statement pages open with the statement's title over the company's name, both bold (the
+    name as the parser takes headings), over a unit note and rows."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica-Bold", 18)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 80, "Harbour Ferries Inc.")
+    c.setFont("Helvetica", 10)
+    c.drawCentredString(WIDTH / 2, HEIGHT - 104, "Annual report for the fiscal year ended December 31, 2024")
+    c.showPage()
+    for title, rows in [
+        ("Consolidated Balance Sheets", [("Cash and cash equivalents", "412"), ("Total current assets", "1,370")]),
+        ("Consolidated Statements of Cash Flows", [("Purchases of vessels", "(220)"), ("Net cash used", "(96)")]),
+    ]:
+        c.setFont("Helvetica-Bold", 11)
+        c.drawString(72, HEIGHT - 70, title)
+        c.drawString(72, HEIGHT - 84, "Harbour Ferries Inc. and Subsidiaries")
+        c.setFont("Helvetica", 9)
+        c.drawString(72, HEIGHT - 98, "(in millions)")
+        for i, (label, figure) in enumerate(rows):
+            c.drawString(80, HEIGHT - 116 - 14 * i, label)
+            c.drawRightString(470, HEIGHT - 116 - 14 * i, figure)
+        c.showPage()
+    c.save()
+    return path
+
+
 def glossary_pdf(path: Path) -> Path:
     """A standard whose acronym is defined once, in a definitions section on page 2, and used often on pages 3-4."""
     c = canvas.Canvas(str(path), pagesize=letter)

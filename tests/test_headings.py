@@ -37,3 +37,11 @@ def test_heading_shape_rejects_rows_addresses_and_separators():
 def test_a_title_over_a_tables_unit_note_is_a_heading(tmp_path: Path):
     doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
     assert (2, "Consolidated Statement of Cash Flows") in _headings(doc)  # "(in millions)" is no form caption
+
+
+def test_a_statements_title_over_the_companys_name_is_the_heading(tmp_path: Path):
+    doc = parse_pdf(layouts.named_statements_pdf(tmp_path / "filing.pdf"), "filing", 10)
+    assert doc.card.organisation == "Harbour Ferries Inc."
+    headings = _headings(doc)
+    assert (2, "Consolidated Balance Sheets") in headings and (3, "Consolidated Statements of Cash Flows") in headings
+    assert not [h for h in headings if h[1].startswith("Harbour Ferries")]  # the name labels nothing
