@@ -7,6 +7,7 @@ import re
 from collections import Counter
 
 from kb.parsed import Card, Line, Page
+from kb.text import STOPWORDS
 
 NUMBERED = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z](?:\.\d{1,2}){0,3}\.?|[IVX]{1,5}\.)\s+\S")
 _NUMERIC = re.compile(r"^[(\-–—−+$€£¥]*\d[\d,.]*%?\)?$")
@@ -14,6 +15,8 @@ _YEAR = re.compile(r"^(?:19|20)\d\d$")
 # A form's field caption: a short parenthesised line under the value it names ("(Exact name of ...)"), which is
 # then no heading.
 CAPTION = re.compile(r"^\([^()]{3,120}\)$")
+# Type this much larger than the body text is a heading's (and a first-level one).
+LARGER = 1.12
 # A page's title block: its first lines, where a statement's title and the company's name are set.
 TITLE_BLOCK = 3
 _WORDS = re.compile(r"\w+")
@@ -50,11 +53,36 @@ def mark_headings(pages: list[Page], card: Card) -> None:
             continue
         numbered = _numbered(ln.text)
         ln.kind = "heading"
-        ln.level = ln.text.split()[0].rstrip(".").count(".") + 1 if numbered else (1 if ln.size >= body * 1.12 else 2)
+        ln.level = ln.text.split()[0].rstrip(".").count(".") + 1 if numbered else _level(ln, body)
     if card.organisation:
         for page in pages:
             if page.number > 1 and page.kind == "body":
+                _title_before_name(page, card.organisation, body)
                 _title_over_name(page, card.organisation)
+
+
+def _level(ln: Line, body: float) -> int:
+    return 1 if ln.size >= body * LARGER else 2
+
+
+def _title_before_name(page: Page, organisation: str, body: float) -> None:
+    """A line at a page's top that sets a title and the organisation's name side by side, in bold or larger type
+    ("Consolidated Balance Sheets Acme Inc. and Subsidiaries", or the two in cells of one row): the title is a
+    heading of its own, the name a line of text under it."""
+    name = re.compile(r"\b" + r"\W+".join(map(re.escape, _WORDS.findall(organisation))) + r"\b", re.IGNORECASE)
+    for i, ln in enumerate(page.lines[:TITLE_BLOCK]):
+        if ln.kind == "heading" or not (ln.bold or ln.size >= body * LARGER):
+            continue
+        match = next((m for m in name.finditer(ln.text) if m.start() > 0), None)
+        if match is None or not _names_only(ln.text[match.start() :], organisation):
+            continue
+        title = ln.text[: match.start()].strip(" |")
+        if not _title_text(title, organisation) or NUMBERED.match(title) or title.split()[-1].casefold() in STOPWORDS:
+            continue  # "To the Board of Directors of Acme Inc.", "1.5 'Company' means Acme Inc.": a sentence's end
+        rest = Line(ln.text[match.start() :], ln.x0, ln.top, ln.x1, ln.bottom, ln.size, ln.bold, glue=ln.glue)
+        ln.text, ln.kind, ln.level, ln.glue = title, "heading", _level(ln, body), False
+        page.lines.insert(i + 1, rest)
+        return
 
 
 def _title_over_name(page: Page, organisation: str) -> None:
@@ -75,12 +103,16 @@ def _title_over_name(page: Page, organisation: str) -> None:
 
 
 def _title_line(ln: Line, organisation: str) -> bool:
+    return ln.kind == "text" and _title_text(ln.text, organisation)
+
+
+def _title_text(text: str, organisation: str) -> bool:
     return (
-        ln.kind == "text"
-        and heading_shape(ln.text)
-        and len(ln.text.split()) <= 8
-        and not CAPTION.match(ln.text)
-        and not _names_only(ln.text, organisation)
+        bool(text)
+        and heading_shape(text)
+        and len(text.split()) <= 8
+        and not CAPTION.match(text)
+        and not _names_only(text, organisation)
     )
 
 
@@ -99,7 +131,7 @@ def _form(page: Page) -> bool:
 def _is_heading(ln: Line, body: float) -> bool:
     if ln.kind != "text" or not heading_shape(ln.text):
         return False
-    return ln.size >= body * 1.12 or (ln.bold and (_numbered(ln.text) or len(ln.text.split()) <= 6))
+    return ln.size >= body * LARGER or (ln.bold and (_numbered(ln.text) or len(ln.text.split()) <= 6))
 
 
 def _numbered(text: str) -> bool:

@@ -358,7 +358,8 @@ def annual_filing_pdf(path: Path, organisation: str, year: int) -> Path:
 
 def named_statements_pdf(path: Path) -> Path:
     """A filing whose statement pages open with the statement's title over the company's name, both bold (the
-    name as the parser takes headings), over a unit note and rows."""
+    name as the parser takes headings), over a unit note and rows; then a statement whose title and the name share
+    one bold line, and a page of plan terms opening with a numbered definition that ends with the name."""
     c = canvas.Canvas(str(path), pagesize=letter)
     c.setFont("Helvetica-Bold", 18)
     c.drawCentredString(WIDTH / 2, HEIGHT - 80, "Harbour Ferries Inc.")
@@ -378,6 +379,19 @@ def named_statements_pdf(path: Path) -> Path:
             c.drawString(80, HEIGHT - 116 - 14 * i, label)
             c.drawRightString(470, HEIGHT - 116 - 14 * i, figure)
         c.showPage()
+    # the title and the name on one line; then a numbered definition that ends with the name
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(72, HEIGHT - 70, "Consolidated Statements of Income Harbour Ferries Inc. and Subsidiaries")
+    c.setFont("Helvetica", 9)
+    c.drawString(72, HEIGHT - 84, "(in millions)")
+    c.drawString(80, HEIGHT - 100, "Fares and freight")
+    c.drawRightString(470, HEIGHT - 100, "2,514")
+    c.showPage()
+    c.setFont("Helvetica-Bold", 10)
+    c.drawString(72, HEIGHT - 70, "1.5 Company means Harbour Ferries Inc.")
+    c.setFont("Helvetica", 10)
+    c.drawString(72, HEIGHT - 86, "The plan covers every crew member who has served a full season on the river.")
+    c.showPage()
     c.save()
     return path
 

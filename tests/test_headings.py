@@ -44,4 +44,6 @@ def test_a_statements_title_over_the_companys_name_is_the_heading(tmp_path: Path
     assert doc.card.organisation == "Harbour Ferries Inc."
     headings = _headings(doc)
     assert (2, "Consolidated Balance Sheets") in headings and (3, "Consolidated Statements of Cash Flows") in headings
+    assert (4, "Consolidated Statements of Income") in headings  # cut from the name on its line
     assert not [h for h in headings if h[1].startswith("Harbour Ferries")]  # the name labels nothing
+    assert not [h for h in headings if h[0] == 5]  # "1.5 Company means Harbour Ferries Inc." is no title
