@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 
-from kb.headings import heading_shape
+from kb.headings import title_shape
 from kb.models import Chunk, Region
 from kb.parsed import Line, ParsedDocument
 
@@ -43,7 +43,7 @@ def _continues(previous: Line, line: Line) -> bool:
         return False
     if previous.glue or not previous.text.endswith(_SENTENCE_END):
         return True  # a sentence runs over the break
-    return not (heading_shape(line.text) and len(line.text.split()) <= 8)
+    return not title_shape(line.text)
 
 
 def _title_like(line: Line) -> bool:
@@ -52,7 +52,7 @@ def _title_like(line: Line) -> bool:
     if line.kind == "heading":
         return True
     text = line.text.strip()
-    if line.kind != "text" or len(text.split()) > 8 or not heading_shape(text.rstrip(".")):
+    if line.kind != "text" or not title_shape(text.rstrip(".")):
         return False
     return not text.endswith(".") or all(w[0].isupper() for w in text.split() if w[0].isalpha())
 

@@ -17,6 +17,8 @@ _YEAR = re.compile(r"^(?:19|20)\d\d$")
 CAPTION = re.compile(r"^\([^()]{3,120}\)$")
 # Type this much larger than the body text is a heading's (and a first-level one).
 LARGER = 1.12
+# The most words of a title's line that is not marked as a heading.
+TITLE_WORDS = 8
 # A page's title block: its first lines, where a statement's title and the company's name are set.
 TITLE_BLOCK = 3
 _WORDS = re.compile(r"\w+")
@@ -54,30 +56,32 @@ def mark_headings(pages: list[Page], card: Card) -> None:
         numbered = _numbered(ln.text)
         ln.kind = "heading"
         ln.level = ln.text.split()[0].rstrip(".").count(".") + 1 if numbered else _level(ln, body)
-    if card.organisation:
+    name = _WORDS.findall(card.organisation.casefold())
+    if name:
+        # the name as printed anywhere in a line: its words in order, whatever the punctuation and case between
+        printed = re.compile(r"\b" + r"\W+".join(map(re.escape, name)) + r"\b", re.IGNORECASE)
         for page in pages:
             if page.number > 1 and page.kind == "body":
-                _title_before_name(page, card.organisation, body)
-                _title_over_name(page, card.organisation)
+                _title_before_name(page, name, printed, body)
+                _title_over_name(page, name)
 
 
 def _level(ln: Line, body: float) -> int:
     return 1 if ln.size >= body * LARGER else 2
 
 
-def _title_before_name(page: Page, organisation: str, body: float) -> None:
+def _title_before_name(page: Page, name: list[str], printed: re.Pattern[str], body: float) -> None:
     """A line at a page's top that sets a title and the organisation's name side by side, in bold or larger type
     ("Consolidated Balance Sheets Acme Inc. and Subsidiaries", or the two in cells of one row): the title is a
     heading of its own, the name a line of text under it."""
-    name = re.compile(r"\b" + r"\W+".join(map(re.escape, _WORDS.findall(organisation))) + r"\b", re.IGNORECASE)
     for i, ln in enumerate(page.lines[:TITLE_BLOCK]):
         if ln.kind == "heading" or not (ln.bold or ln.size >= body * LARGER):
             continue
-        match = next((m for m in name.finditer(ln.text) if m.start() > 0), None)
-        if match is None or not _names_only(ln.text[match.start() :], organisation):
+        match = next((m for m in printed.finditer(ln.text) if m.start() > 0), None)
+        if match is None or not _names_only(ln.text[match.start() :], name):
             continue
         title = ln.text[: match.start()].strip(" |")
-        if not _title_text(title, organisation) or NUMBERED.match(title) or title.split()[-1].casefold() in STOPWORDS:
+        if not _title_text(title, name) or NUMBERED.match(title) or title.split()[-1].casefold() in STOPWORDS:
             continue  # "To the Board of Directors of Acme Inc.", "1.5 'Company' means Acme Inc.": a sentence's end
         rest = Line(ln.text[match.start() :], ln.x0, ln.top, ln.x1, ln.bottom, ln.size, ln.bold, glue=ln.glue)
         ln.text, ln.kind, ln.level, ln.glue = title, "heading", _level(ln, body), False
@@ -85,16 +89,18 @@ def _title_before_name(page: Page, organisation: str, body: float) -> None:
         return
 
 
-def _title_over_name(page: Page, organisation: str) -> None:
+def _title_over_name(page: Page, name: list[str]) -> None:
     """A page that opens with a title beside the organisation's name ("Consolidated Balance Sheets" over "Acme
     Inc. and Subsidiaries"), both set as headings or only the name: the title is the heading (at the name's level),
     the name is not. Otherwise every statement of the document would be labelled by the company's name."""
     top = page.lines[:TITLE_BLOCK]
     for i, ln in enumerate(top):
-        if ln.kind != "heading" or not _names_only(ln.text, organisation):
+        if ln.kind != "heading" or not _names_only(ln.text, name):
             continue
         beside = [top[j] for j in (i - 1, i + 1) if 0 <= j < len(top)]
-        title = next((b for b in beside if b.kind == "heading" or _title_line(b, organisation)), None)
+        title = next(
+            (b for b in beside if b.kind == "heading" or (b.kind == "text" and _title_text(b.text, name))), None
+        )
         if title is not None:
             if title.kind != "heading":
                 title.kind, title.level = "heading", ln.level
@@ -102,24 +108,15 @@ def _title_over_name(page: Page, organisation: str) -> None:
         return
 
 
-def _title_line(ln: Line, organisation: str) -> bool:
-    return ln.kind == "text" and _title_text(ln.text, organisation)
+def _title_text(text: str, name: list[str]) -> bool:
+    return bool(text) and title_shape(text) and not CAPTION.match(text) and not _names_only(text, name)
 
 
-def _title_text(text: str, organisation: str) -> bool:
-    return (
-        bool(text)
-        and heading_shape(text)
-        and len(text.split()) <= 8
-        and not CAPTION.match(text)
-        and not _names_only(text, organisation)
-    )
-
-
-def _names_only(text: str, organisation: str) -> bool:
-    """The text is the organisation's name, alone or with what it holds ("... and Subsidiaries")."""
-    name, words = _WORDS.findall(organisation.casefold()), _WORDS.findall(text.casefold())
-    return bool(name) and words[: len(name)] == name and (len(words) == len(name) or words[len(name)] == "and")
+def _names_only(text: str, name: list[str]) -> bool:
+    """The text is the organisation's name (its words, case folded), alone or with what it holds ("... and
+    Subsidiaries")."""
+    words = _WORDS.findall(text.casefold())
+    return words[: len(name)] == name and (len(words) == len(name) or words[len(name)] == "and")
 
 
 def _form(page: Page) -> bool:
@@ -138,6 +135,11 @@ def _numbered(text: str) -> bool:
     """Numbered like a section ("3.1 Data"), not like an address ("83 Tower Road")."""
     match = NUMBERED.match(text)
     return bool(match) and (not text[:1].isdigit() or int(re.match(r"\d+", text).group()) <= MAX_SECTION_NUMBER)
+
+
+def title_shape(text: str) -> bool:
+    """Shaped like a heading and short enough for a title's line (a statement's or a section's name)."""
+    return len(text.split()) <= TITLE_WORDS and heading_shape(text)
 
 
 def heading_shape(text: str) -> bool:
