@@ -56,7 +56,9 @@ def compose(
     """A cited answer from the context items (each with `key` and `text`), or '' when nothing relevant.
 
     Sentences are ranked by similarity to the question (embeddings when available) and by the question's
-    terms they contain, weighted by rarity; near-duplicates are skipped.
+    terms they contain, weighted by rarity; each next one is the best after a discount for its likeness to those
+    already chosen, so the answer says several things rather than one thing several ways; near-duplicates are
+    skipped.
     """
     s, max_sentences = settings, settings.sentences
     figure = asks_figure(question)
@@ -84,10 +86,12 @@ def compose(
         return ""
     pool = [(c[4], squashed([c[3]])) for c in items]
     lexical = _lexical_scores(question, aliases or {}, pool, s.identifier_weight)
+    likeness = np.zeros((len(items), len(items)))  # sentence to sentence, for the novelty of each choice
     if embed is not None:
         vectors = embed([question] + [c[3] for c in items])
         dense = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
         scores = s.dense_weight * dense + (1 - s.dense_weight) * lexical
+        likeness = vectors[1:] @ vectors[1:].T
     else:
         scores = lexical
     lengths = np.array([len(c[3].split()) for c in items])
@@ -103,12 +107,17 @@ def compose(
     floor = s.floor_share * scores[order[0]]
     chosen: list[int] = []
 
+    def novel(n: int) -> float:
+        """The sentence's score less its likeness to the closest one chosen (maximal marginal relevance)."""
+        if not chosen:
+            return float(scores[n])
+        return float(scores[n] - s.diversity * scores[order[0]] * likeness[n, chosen].max())
+
     def take(pool: list[int], limit: int) -> None:
-        for n in pool:
-            if len(chosen) >= limit:
-                return
-            if n in chosen or scores[n] < floor or lexical[n] == 0:
-                continue
+        pool = [n for n in pool if n not in chosen and scores[n] >= floor and lexical[n] > 0]
+        while pool and len(chosen) < limit:
+            n = max(pool, key=novel)  # the first of equals: the better ranked
+            pool.remove(n)
             if chosen and sum(len(items[m][3].split()) for m in [*chosen, n]) > s.max_words:
                 continue
             if any(_jaccard(items[n][4], items[m][4]) > s.duplicate_overlap for m in chosen):

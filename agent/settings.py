@@ -94,6 +94,14 @@ class AnswerSettings(BaseModel):
     duplicate_overlap: float = Field(
         0.6, ge=0, le=1, description="Word overlap (Jaccard) above which a sentence repeats one already chosen."
     )
+    diversity: float = Field(
+        0.2,
+        ge=0,
+        le=1,
+        description="Maximal marginal relevance: score a sentence loses per unit of embedding likeness to the closest "
+        "sentence already chosen, as a share of the best sentence's score (0 ranks by relevance alone; chosen on the "
+        "bench).",
+    )
     meta_factor: float = Field(
         0.3, ge=0, le=1, description="Score kept by a sentence about the document ('in this section we present')."
     )

@@ -225,7 +225,11 @@ def squashed(texts: Iterable[str]) -> str:
 # Sentences: common abbreviations that end in a period but do not end a sentence; a numbered heading line.
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|etc|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms)\.$", re.I)
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
-_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"'(“]?[A-Z0-9])")
+_SPLIT = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+(?=[\"'(“]?[A-Z0-9])")
+# A footnote mark printed after a sentence's stop ("... library.1 Because ...", "... Transformer.”2 In ..."): the
+# mark is dropped so the stop ends the sentence. A word of three letters or more before the stop, so "Fig.1" and
+# "No.2" stay whole.
+_FOOTNOTE_MARK = re.compile(r"(?<=[a-z]{3}[.!?])\d{1,2}(?=\s+[\"'(“]?[A-Z])|(?<=[a-z][.!?][”\"’)])\d{1,2}(?=\s+[A-Z])")
 
 
 def sentences(text: str) -> list[str]:
@@ -235,6 +239,7 @@ def sentences(text: str) -> list[str]:
 
     def flush() -> None:
         joined = re.sub(r"-\s+(?=[a-z])", "", " ".join(prose)) if prose else ""
+        joined = _FOOTNOTE_MARK.sub("", joined)
         pending = ""
         for piece in _SPLIT.split(joined):
             pending = f"{pending} {piece}".strip() if pending else piece

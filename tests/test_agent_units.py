@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from agent.assess import assess, is_reference
@@ -374,3 +375,26 @@ def test_a_rare_name_the_question_gives_must_be_in_the_evidence() -> None:
     assert not verdict.sufficient and verdict.missing_identifiers == ["Zorblax"]
     state["evidence"] = [hit("zorblax", "Zorblax Industries paid dividends to its shareholders in fiscal 2022.", 1)]
     assert assess(state).sufficient
+
+
+def test_each_next_sentence_of_an_answer_says_something_new() -> None:
+    # Sentence vectors by hand, in one passage: the two about speed say one thing in different words (little word
+    # overlap, so the duplicate rule alone keeps both); the one about the seal, a little less like the question,
+    # says another thing.
+    vectors = {
+        "What does the falcon pump do?": [1.0, 0.0, 0.0],
+        "The falcon pump moves water through the pipes quickly.": [0.90, 0.436, 0.0],
+        "Water is driven along the piping by the falcon pump at speed.": [0.89, 0.45, 0.07],
+        "The falcon pump needs a new seal every winter.": [0.85, 0.0, 0.527],
+    }
+
+    def embed(texts: list[str]) -> np.ndarray:
+        rows = np.array([vectors[t] for t in texts])
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+    context = [{"key": "c1", "chunk_id": "p:1", "doc_id": "p", "text": " ".join(list(vectors)[1:])}]
+    question = "What does the falcon pump do?"
+    relevance_only = compose(question, "general", [], context, AnswerSettings(sentences=2, diversity=0), embed)
+    assert "at speed" in relevance_only and "seal" not in relevance_only
+    novel = compose(question, "general", [], context, AnswerSettings(sentences=2), embed)
+    assert novel.startswith("The falcon pump moves water") and "seal" in novel and "at speed" not in novel

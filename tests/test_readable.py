@@ -43,6 +43,7 @@ def test_meta_sentences_are_about_the_document() -> None:
     assert is_meta("A description of working capital is included in the Liquidity section of Item 7.")
     assert is_meta("See Note 4 for the details.")
     assert is_meta("See accompanying notes to consolidated financial statements.")
+    assert is_meta("See additional information in Note 19.")
     assert not is_meta("The modification replaces the activation with a gated unit.")
 
 

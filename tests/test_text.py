@@ -26,6 +26,19 @@ def test_sentences_join_a_word_split_at_a_line_end() -> None:
     ]
 
 
+def test_sentences_end_at_a_footnote_mark_or_a_closing_quote() -> None:
+    text = (
+        "It is in the tensor library.1 Because it is common, see \u201cThe Guide.\u201d2 In this work we go. "
+        "As in Fig.1 Then."
+    )
+    assert sentences(text) == [
+        "It is in the tensor library.",
+        "Because it is common, see \u201cThe Guide.\u201d",
+        "In this work we go.",
+        "As in Fig.1 Then.",
+    ]
+
+
 def test_tokenize_keeps_identifiers_whole_and_in_parts() -> None:
     tokens = tokenize("GPT-3.5 and SHA256 models")
     assert {"gpt-3.5", "gpt", "3", "5", "sha256", "sha", "256", "model"} <= set(tokens)
