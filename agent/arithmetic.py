@@ -1,8 +1,9 @@
 """Figures computed from cited table rows, when the question asks for arithmetic the evidence does not state.
 
-Two generic forms, nothing more: a change in percent between two years of one row ("year-over-year change in X
-from 2016 to 2017 in percent", "the 2019 - 2020 X growth rate"), and a ratio of two rows in one year whose labels
-the question gives ("X is defined as A divided by B", "the ratio of A to B", "A as a percentage of B"). The
+Three generic forms, nothing more: a change in percent between two years of one row ("year-over-year change in X
+from 2016 to 2017 in percent", "the 2019 - 2020 X growth rate"), a ratio of two rows in one year whose labels
+the question gives ("X is defined as A divided by B", "the ratio of A to B", "A as a percentage of B"), and a
+row's figure in the scale the question asks for ("answer in USD millions" of a table "(in thousands)"). The
 sentence shows the cited inputs and the result marked "(computed)"; verification checks the inputs against the
 cited rows and leaves the computed clause aside.
 """
@@ -19,7 +20,15 @@ from kb.text import STOPWORDS, is_period, tokenize, years_named
 COMPUTED = "(computed)"
 # The computed clause of a sentence as this module writes it, set aside when its support is checked:
 # "; change +15.0% (computed)" or "; A / B = 2.00 (computed)". Nothing else is exempt.
-COMPUTED_CLAUSE = re.compile(r";\s*(?:change [+-]\d+\.\d%|[^;\[=]{1,200} / [^;\[=]{1,200} = -?\d+\.\d+%?) \(computed\)")
+COMPUTED_CLAUSE = re.compile(
+    r";\s*(?:change [+-]\d+\.\d%|[^;\[=]{1,200} / [^;\[=]{1,200} = -?\d+\.\d+%?|"
+    r"that is \(?-?[\d,]+(?:\.\d+)?\)? (?:thousand|million|billion)) \(computed\)"
+)
+# Scales a figure is printed or asked in. The question's "in USD millions", "in millions of dollars"; a table's
+# "(in thousands)", "(Dollars in millions, except per share data)": within brackets, so prose is not read as one.
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_ASKED_SCALE = re.compile(r"\bin\s+(?:(?:USD|US\$|\$|dollars?|euros?|EUR|GBP)\s+)?(thousand|million|billion)s\b", re.I)
+_TABLE_SCALE = re.compile(r"\([^()]{0,40}?\bin\s+(thousand|million|billion)s\b[^()]{0,60}\)", re.I)
 
 _CHANGE = re.compile(r"\b(?:change|growth|grow|increase|decrease|decline|rise|fall)\b", re.IGNORECASE)
 _PERCENT = re.compile(r"%|\bpercent(?:age)?s?\b|\brate\b", re.IGNORECASE)
@@ -180,3 +189,24 @@ def _ratio(question: str, found: list[Figure], share: float) -> str | None:
         inputs = f"{a.label} {year}: {a.printed}; {b.label} {year}: {b.printed}"
         return f"{inputs}; {a.label} / {b.label} = {shown} {COMPUTED}. {keys}"
     return None
+
+
+def in_scale(question: str, row: str, passage: str) -> str | None:
+    """The clause giving a row's one figure in the scale the question asks for ("; that is 382 million
+    (computed)"), when its table states another scale above the row in its passage; else None. A passage without
+    its table's scale (a statement continued from the page before) converts nothing."""
+    asked = _ASKED_SCALE.search(question)
+    cells = row_cells(row)
+    line = (
+        next((n for n, text in enumerate(passage.splitlines()) if text.startswith(cells[0])), None) if cells else None
+    )
+    if not asked or line is None or len(cells) != 2 or not (parts := cell_parts(cells[1])):
+        return None
+    stated = _TABLE_SCALE.findall("\n".join(passage.splitlines()[: line + 1]))
+    value = number(parts[1])
+    if not stated or value is None or stated[-1].lower() == asked.group(1).lower():
+        return None
+    converted = abs(value) * _SCALES[stated[-1].lower()] / _SCALES[asked.group(1).lower()]
+    shown = f"{converted:,.0f}" if converted >= 100 else f"{converted:.1f}" if converted >= 1 else f"{converted:.2g}"
+    shown = f"({shown})" if parts[1].strip().startswith("(") else f"-{shown}" if value < 0 else shown
+    return f"; that is {shown} {asked.group(1).lower()} {COMPUTED}"

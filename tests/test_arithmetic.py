@@ -1,6 +1,8 @@
 from __future__ import annotations
 
-from agent.arithmetic import computed, figures, number
+from agent.arithmetic import computed, figures, in_scale, number
+from agent.extractive import compose
+from agent.settings import AnswerSettings
 from agent.verify import check_citations
 
 STATEMENT = {
@@ -92,3 +94,40 @@ def test_a_number_that_is_not_a_year_asks_no_change() -> None:
 def test_a_ratio_reads_its_terms_without_the_year_that_follows_them() -> None:
     question = "What is the ratio of total current assets to total current liabilities in 2016?"
     assert computed(question, [BALANCE]) is not None
+
+
+CASH_FLOWS = {
+    "key": "c1",
+    "chunk_id": "s:1",
+    "doc_id": "s",
+    "text": "Cash flow activities (in thousands):\nYear Ended December 31, | 2020 | 2019\n"
+    "Net cash provided by operating activities | 2020: 381,603 | 2019: 465,699\n"
+    "Purchases of equipment | 2020: (4,625) | 2019: (4,240)",
+}
+
+
+def test_a_figure_is_given_in_the_scale_the_question_asks_for() -> None:
+    row = "Net cash provided by operating activities | 2020: 381,603"
+    asked = "How much cash did operating activities provide in FY2020? Answer in USD millions."
+    assert in_scale(asked, row, CASH_FLOWS["text"]) == "; that is 382 million (computed)"
+    assert (
+        in_scale(asked.replace("millions", "billions"), row, CASH_FLOWS["text"]) == "; that is 0.38 billion (computed)"
+    )
+    outflow = "Purchases of equipment | 2020: (4,625)"
+    assert in_scale("Equipment purchases in 2020, in millions?", outflow, CASH_FLOWS["text"]) == (
+        "; that is (4.6) million (computed)"
+    )
+    # The same scale, no scale asked, a table whose scale is not in the passage, two figures: nothing converted.
+    assert in_scale(asked.replace("millions", "thousands"), row, CASH_FLOWS["text"]) is None
+    assert in_scale("How much cash did operating activities provide in FY2020?", row, CASH_FLOWS["text"]) is None
+    assert in_scale(asked, row, CASH_FLOWS["text"].split("\n", 1)[1]) is None
+    assert in_scale(asked, f"{row} | 2019: 465,699", CASH_FLOWS["text"]) is None
+
+
+def test_the_answer_leads_with_the_row_in_the_scale_asked_and_verification_accepts_it() -> None:
+    asked = "How much cash did operating activities provide in FY2020? Answer in USD millions."
+    answer = compose(asked, "general", [], [CASH_FLOWS], AnswerSettings())
+    assert answer.startswith(
+        "Net cash provided by operating activities | 2020: 381,603; that is 382 million (computed). [c1]"
+    )
+    assert check_citations(answer, [CASH_FLOWS], 0.5, computed=True)["refusal_reason"] is None
