@@ -80,7 +80,9 @@ class AnswerSettings(BaseModel):
         0.6, ge=0, le=1, description="Weight of question similarity against term overlap when ranking sentences."
     )
     identifier_weight: float = Field(1.5, ge=0, description="Weight of an identifier against a plain term in overlap.")
-    long_words: int = Field(70, ge=1, description="Sentences longer than this many words are discounted.")
+    long_words: int = Field(
+        50, ge=1, description="Sentences longer than this many words are discounted (70 before, chosen on the bench)."
+    )
     long_factor: float = Field(0.7, ge=0, le=1, description="The discount of a long sentence.")
     rank_decay: float = Field(
         0.05,
@@ -89,7 +91,11 @@ class AnswerSettings(BaseModel):
         "chosen on the bench).",
     )
     floor_share: float = Field(
-        0.5, ge=0, le=1, description="A sentence scoring below this share of the best one is left out."
+        0.4,
+        ge=0,
+        le=1,
+        description="A sentence scoring below this share of the best one is left out (0.5 before; chosen on the "
+        "bench).",
     )
     duplicate_overlap: float = Field(
         0.6, ge=0, le=1, description="Word overlap (Jaccard) above which a sentence repeats one already chosen."
