@@ -77,7 +77,22 @@ def unreadable(sentence: str, question: str) -> str | None:
     numbers = sum(bool(_NUMBER.match(w)) for w in words)
     if numbers * 2 > len(words) and not asks_figure(question):
         return "mostly numbers"
+    if _longest_run(words) >= _FIGURE_RUN:
+        return "a run of table figures without their labels"
     return None
+
+
+# Consecutive bare figures ("43.5 (1.0) 3.1 (3.3) 0.1 (0.4)") are a table's cells run into prose: without their
+# row and column labels no reader can tell what they are. Prose lists figures with words between them.
+_FIGURE_RUN = 6
+
+
+def _longest_run(words: list[str]) -> int:
+    longest = run = 0
+    for word in words:
+        run = run + 1 if _NUMBER.match(word.strip(",;")) or word in {"%", "$", "—", "-"} else 0
+        longest = max(longest, run)
+    return longest
 
 
 def _header_row(row: str) -> bool:

@@ -30,9 +30,18 @@ def test_a_tables_column_headers_are_no_answer() -> None:
 
 
 def test_number_runs_answer_only_questions_that_ask_for_a_figure() -> None:
-    run = "Accuracy 48.2% 53.7% 64.8% 71.4% 83.0% 28.0% before and after."
+    run = "Accuracy 48.2% 53.7% 64.8% 71.4% in all."
     assert unreadable(run, "Why does the filter help?") == "mostly numbers"
     assert unreadable(run, "How high was the accuracy of the filter?") is None
+
+
+def test_a_run_of_table_figures_in_prose_is_never_an_answer() -> None:
+    debris = "Exchange rates cut expense by 3 points. % 43.5 (1.0) 3.1 (3.3) 0.1 (0.4) (1.0) 46.0 FULL PRICE AVERAGE"
+    reason = "a run of table figures without their labels"
+    assert unreadable(debris, "Why did expense fall?") == reason
+    assert unreadable(debris, "How much did expense fall in 2023?") == reason  # which figure is which, nobody knows
+    prose = "Revenue grew 5%, 7%, 9% and 12% in 2019, 2020, 2021 and 2022, and margins held at 31.5%."
+    assert unreadable(prose, "How much did revenue grow?") is None
     assert asks_figure("How many layers does it have?") and asks_figure("What was the 2019 total?")
     assert not asks_figure("Why does the filter help?")
     assert not asks_figure("Why does GPT-4 beat the 3M filter?") and asks_figure("What did the filter cost in 2019?")
