@@ -27,8 +27,9 @@ COMPUTED_CLAUSE = re.compile(
 # Scales a figure is printed or asked in. The question's "in USD millions", "in millions of dollars"; a table's
 # "(in thousands)", "(Dollars in millions, except per share data)": within brackets, so prose is not read as one.
 _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
-_ASKED_SCALE = re.compile(r"\bin\s+(?:(?:USD|US\$|\$|dollars?|euros?|EUR|GBP)\s+)?(thousand|million|billion)s\b", re.I)
-_TABLE_SCALE = re.compile(r"\([^()]{0,40}?\bin\s+(thousand|million|billion)s\b[^()]{0,60}\)", re.I)
+_SCALE = "(" + "|".join(_SCALES) + ")s"
+_ASKED_SCALE = re.compile(r"\bin\s+(?:(?:USD|US\$|\$|dollars?|euros?|EUR|GBP)\s+)?" + _SCALE + r"\b", re.I)
+_TABLE_SCALE = re.compile(r"\([^()]{0,40}?\bin\s+" + _SCALE + r"\b[^()]{0,60}\)", re.I)
 
 _CHANGE = re.compile(r"\b(?:change|growth|grow|increase|decrease|decline|rise|fall)\b", re.IGNORECASE)
 _PERCENT = re.compile(r"%|\bpercent(?:age)?s?\b|\brate\b", re.IGNORECASE)
@@ -197,16 +198,15 @@ def in_scale(question: str, row: str, passage: str) -> str | None:
     its table's scale (a statement continued from the page before) converts nothing."""
     asked = _ASKED_SCALE.search(question)
     cells = row_cells(row)
-    line = (
-        next((n for n, text in enumerate(passage.splitlines()) if text.startswith(cells[0])), None) if cells else None
-    )
-    if not asked or line is None or len(cells) != 2 or not (parts := cell_parts(cells[1])):
+    if not asked or len(cells) != 2 or not (parts := cell_parts(cells[1])) or (value := number(parts[1])) is None:
         return None
-    stated = _TABLE_SCALE.findall("\n".join(passage.splitlines()[: line + 1]))
-    value = number(parts[1])
-    if not stated or value is None or stated[-1].lower() == asked.group(1).lower():
+    lines = passage.splitlines()
+    line = next((n for n, text in enumerate(lines) if text.startswith(cells[0])), None)
+    stated = _TABLE_SCALE.findall("\n".join(lines[: line + 1])) if line is not None else []
+    want, have = asked.group(1).lower(), stated[-1].lower() if stated else ""
+    if not have or have == want:
         return None
-    converted = abs(value) * _SCALES[stated[-1].lower()] / _SCALES[asked.group(1).lower()]
+    converted = abs(value) * _SCALES[have] / _SCALES[want]
     shown = f"{converted:,.0f}" if converted >= 100 else f"{converted:.1f}" if converted >= 1 else f"{converted:.2g}"
-    shown = f"({shown})" if parts[1].strip().startswith("(") else f"-{shown}" if value < 0 else shown
-    return f"; that is {shown} {asked.group(1).lower()} {COMPUTED}"
+    shown = f"({shown})" if parts[1].startswith("(") else f"-{shown}" if value < 0 else shown
+    return f"; that is {shown} {want} {COMPUTED}"

@@ -25,6 +25,9 @@ _CAPTION = re.compile(r"^(?:figure|fig\.|table|algorithm|listing)\s*[A-Z]?\d+[:.
 _CAPTION_INSIDE = re.compile(r"\s(?:figure|fig\.|table)\s*[A-Z]?\d+:\s", re.IGNORECASE)
 _CONTACT = re.compile(r"\w@\w|https?://|www\.|\b\w+\.(?:com|org|edu|ai|io)\b", re.IGNORECASE)
 _NUMBER = re.compile(r"^[-+(]?[$€£]?\d[\d,.]*%?\)?$")
+# Consecutive bare figures ("43.5 (1.0) 3.1 (3.3) 0.1 (0.4)") are a table's cells run into prose: without their
+# row and column labels no reader can tell what they are. Prose lists figures with words between them.
+_FIGURE_RUN = 6
 # What asks for a figure: a quantity word, a number or a percentage. Question words, not domain terms.
 _FIGURE = re.compile(
     r"\bhow\s+(?:much|many|large|big|high|low|long)\b|\b(?:amount|value|total|number|ratio|rate|percent(?:age)?|"
@@ -82,12 +85,8 @@ def unreadable(sentence: str, question: str) -> str | None:
     return None
 
 
-# Consecutive bare figures ("43.5 (1.0) 3.1 (3.3) 0.1 (0.4)") are a table's cells run into prose: without their
-# row and column labels no reader can tell what they are. Prose lists figures with words between them.
-_FIGURE_RUN = 6
-
-
 def _longest_run(words: list[str]) -> int:
+    """The most bare figures (or lone signs of one) in a row among the words."""
     longest = run = 0
     for word in words:
         run = run + 1 if _NUMBER.match(word.strip(",;")) or word in {"%", "$", "—", "-"} else 0
