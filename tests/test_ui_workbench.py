@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from agent.conversations import Conversations
 from agent.runs import list_runs
 from tests.fake_ollama import FakeOllama, free_port_url
-from ui.evidence import escape_md, marked
+from ui.evidence import citation_label, escape_md, marked
 
 APP = str(Path(__file__).resolve().parent.parent / "ui" / "app.py")
 CHARTS_PER_RUN = 2  # the evidence map and the node timeline
@@ -34,7 +34,7 @@ def test_ask_answers_with_citation_and_charts(app: AppTest, tmp_path: Path) -> N
     text = markdown(app)
     assert "recalibrated every 90 days" in text.replace("\\", "")
     labels = [e.label for e in app.expander]
-    assert any(label.startswith("[c") and "plant · p. 2" in label for label in labels)
+    assert any(label.replace("\\", "").startswith("[c") and "plant · p. 2" in label for label in labels)
     assert "Copy or export this answer" in labels
     assert any(t.label == "Charts for this run" and t.value for t in app.toggle)  # the latest run shows them
     assert any(e.label.startswith("Round 1 · initial") for e in app.expander)
@@ -87,6 +87,19 @@ def test_document_text_is_never_markup() -> None:
     assert "<script>" not in escaped and "**bold**" not in escaped and "](http" not in escaped
     assert escaped.replace("\\", "") == hostile
     assert marked("The basalt station logged", "basalt") == "The **basalt** station logged"
+
+
+def test_citation_labels_show_sections_literally() -> None:
+    citation = {
+        "key": "c2",
+        "doc_id": "report_2021",
+        "start_page": 4,
+        "end_page": 5,
+        "section": "Notes ($ in *millions*)",
+    }
+    label = citation_label(citation)
+    assert "$" not in label.replace("\\$", "") and "*millions*" not in label
+    assert label.replace("\\", "") == "[c2] report_2021 · pp. 4–5 · Notes ($ in *millions*)"
 
 
 def test_sidebar_settings_follow_the_preset_and_persist_across_pages(app: AppTest) -> None:

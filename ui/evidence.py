@@ -214,6 +214,15 @@ def mode_badge(state: dict[str, Any]) -> None:
         st.badge("Extractive (no LLM)", icon=":material/format_quote:", color="gray")
 
 
+def citation_label(citation: dict[str, Any]) -> str:
+    """A citation's expander label: key, document, pages and section, escaped (labels are rendered as markdown,
+    and a section such as "Notes ($ in millions)" would otherwise turn into formula or emphasis)."""
+    parts = [escape_md(f"[{citation['key']}] {citation['doc_id']}"), pages(citation)]
+    if citation.get("section"):
+        parts.append(escape_md(citation["section"]))
+    return " · ".join(parts)
+
+
 def citation_view(citation: dict[str, Any], sources: dict[str, Path], key: str) -> None:
     st.text(citation["text"])
     path = sources.get(citation["doc_id"])
@@ -249,7 +258,6 @@ def answer_view(state: dict[str, Any], sources: dict[str, Path], key: str) -> No
         return
     st.markdown(escape_md(state.get("answer", "")))
     for c in state.get("citations", []):
-        label = f"[{c['key']}] {c['doc_id']} · {pages(c)}" + (f" · {c['section']}" if c.get("section") else "")
-        with st.expander(label):
+        with st.expander(citation_label(c)):
             citation_view(c, sources, f"{key}-{c['key']}")
     export_row(state, key)
