@@ -135,7 +135,12 @@ class KnowledgeBase:
                 texts = {doc: " ".join(parts) for doc, parts in first_pages.items()}
                 search = self.settings.search
                 index = DocumentIndex(
-                    committed, texts, search.first_page_weight, search.plain_weight, search.earlier_year_weight
+                    committed,
+                    texts,
+                    search.first_page_weight,
+                    search.plain_weight,
+                    search.earlier_year_weight,
+                    search.name_words,
                 )
                 self._documents = (lexical.fingerprint, index)
             return self._documents[1]

@@ -75,6 +75,21 @@ class _Entry:
     card: set[str]
     first_page: set[str]
     period_year: str  # the year the card's period ends in, "" without one
+    own_name: set[str]  # the terms of the short name its title opens with ("NAME: what it is"), if any
+
+
+def own_name(title: str, max_words: int) -> str:
+    """The short name a title opens with, before its first colon or comma ("NAME: what it is", "NAME, a ..."),
+    when it is at most `max_words` words; "" otherwise."""
+    head, sep, _ = title.partition(":") if ":" in title.split(",", 1)[0] else title.partition(",")
+    return head.strip() if sep and 0 < len(head.split()) <= max_words else ""
+
+
+def own_name_terms(document: DocumentRecord, max_words: int) -> set[str]:
+    """The terms of the document's own name; none when the name is its organisation's (a filing's title opens with
+    who filed it, which names every document they filed alike)."""
+    name = own_name(document.title, max_words)
+    return set() if not name or name.casefold() == document.organisation.strip().casefold() else document_terms(name)
 
 
 class DocumentIndex:
@@ -87,6 +102,7 @@ class DocumentIndex:
         first_page_weight: float,
         plain_weight: float,
         earlier_year_weight: float,
+        name_words: int,
     ):
         self.entries = [
             _Entry(
@@ -94,6 +110,7 @@ class DocumentIndex:
                 document_terms(" ".join([d.title, d.organisation, d.period, d.name or d.doc_id.replace("_", " ")])),
                 document_terms(first_pages.get(d.doc_id, "")),
                 max((t for t in tokenize(d.period) if YEAR.match(t)), default=""),
+                own_name_terms(d, name_words),
             )
             for d in documents
         ]
@@ -116,6 +133,13 @@ class DocumentIndex:
             if entry.period_year:
                 periods[entry.period_year] = periods.get(entry.period_year, 0) + 1
         self.period_idf = {y: math.log((n + 1) / (c + 0.5)) / top for y, c in periods.items() if c < n}
+        # A name's rarity among the names titles open with: a word several titles mention ("a distilled version of
+        # X") still names the one document whose title opens with it ("X: ...").
+        names: dict[str, int] = {}
+        for entry in self.entries:
+            for term in entry.own_name:
+                names[term] = names.get(term, 0) + 1
+        self.name_idf = {t: math.log((n + 1) / (c + 0.5)) / top for t, c in names.items() if c < n}
 
     def match(self, question: str, top: int) -> list[DocumentMatch]:
         """The documents whose cards or first pages hold the question's rare terms, best first (at most `top`).
@@ -160,8 +184,11 @@ class DocumentIndex:
                         weight = self.first_page_weight
                     else:
                         continue
-                    if weight * self.idf[term] > best:
-                        best, best_term = weight * self.idf[term], term
+                    rarity = self.idf[term]
+                    if naming and term in entry.own_name:
+                        rarity = max(rarity, self.name_idf.get(term, 0.0))
+                    if weight * rarity > best:
+                        best, best_term = weight * rarity, term
                 if best:
                     score += best
                     matched.append(best_term)

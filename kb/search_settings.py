@@ -78,6 +78,13 @@ class SearchSettings(BaseModel):
         "it names (a report compares its own period with earlier ones, so 'between 2021 and 2022' is about the "
         "period ending in 2022).",
     )
+    name_words: int = Field(
+        4,
+        ge=0,
+        description="A title opening with a short name ('NAME: what it is', 'NAME, a ...') of at most this many words "
+        "makes that name the document's own: a question naming it prefers that document over others whose titles "
+        "only mention it (the name's rarity is taken among the names titles open with; 0 turns it off).",
+    )
     definition_weight: float = Field(
         1.0,
         ge=0,

@@ -3,7 +3,7 @@
 import pytest
 
 from kb.base import KnowledgeBase
-from kb.documents import DocumentIndex, document_terms, naming_words
+from kb.documents import DocumentIndex, document_terms, naming_words, own_name, own_name_terms
 from kb.models import DocumentRecord
 from kb.settings import KBSettings
 from tests.layouts import annual_filing_pdf
@@ -33,7 +33,7 @@ def test_a_document_named_by_its_organisation_and_year_ranks_first_and_says_why(
         _record("c19", "Canal Barges Annual Filing", "year ended December 31, 2019"),
         _record("d18", "Valley Trams Annual Filing", "year ended December 31, 2018"),
     ]
-    index = DocumentIndex(docs, {"b21": "Upland Rail runs the valley line."}, 0.3, 0.5, 0.5)
+    index = DocumentIndex(docs, {"b21": "Upland Rail runs the valley line."}, 0.3, 0.5, 0.5, 4)
     matches = index.match("How many crossings did Harbour Ferries make in FY2021?", 4)
     assert matches[0].doc_id == "a21" and matches[0].score == 1.0
     assert set(matches[0].terms) == {"harbour", "ferri", "2021"}
@@ -43,6 +43,30 @@ def test_a_document_named_by_its_organisation_and_year_ranks_first_and_says_why(
     assert [m.doc_id for m in index.match("Which rail line runs on Upland?", 4)] == ["b21"]  # a first page names it
 
 
+def test_a_title_opening_with_a_short_name_makes_it_the_documents_own():
+    assert own_name("QUILL: Fast Ledgers for Small Ports", 4) == "QUILL"
+    assert own_name("Inkwell, a lighter version of QUILL: smaller and cheaper", 4) == "Inkwell"
+    assert own_name("Harbour Ferries Annual Filing", 4) == ""  # no name before a colon or comma
+    assert own_name("A study of ledgers kept at the ports: methods", 4) == ""  # too long to be a name
+    docs = [
+        _record("quill", "QUILL: Fast Ledgers for Small Ports"),
+        _record("inkwell", "Inkwell, a lighter version of QUILL"),
+        _record("ledger", "Ledgers at Scale: Lessons from QUILL"),
+        _record("tides", "Tide Tables of the Eastern Coast"),
+    ]
+    index = DocumentIndex(docs, {}, 0.3, 0.5, 0.5, 4)
+    first, *others = index.match("Which sizes does QUILL report?", 4)
+    assert first.doc_id == "quill" and all(m.score < 0.85 for m in others)  # the others only mention it
+    plain = DocumentIndex(docs, {}, 0.3, 0.5, 0.5, 0)  # turned off: every title holding the word ties
+    assert [m.score for m in plain.match("Which sizes does QUILL report?", 4)] == [1.0, 1.0, 1.0]
+    both = index.match("How does Inkwell differ from QUILL?", 4)
+    assert {m.doc_id for m in both[:2]} == {"quill", "inkwell"}
+    filing = _record("hf20", "Harbour Ferries, Annual Filing, year ended 2020").model_copy(
+        update={"organisation": "Harbour Ferries"}
+    )
+    assert own_name_terms(filing, 4) == set()  # who filed it names all their filings alike
+
+
 def test_a_question_naming_two_years_prefers_the_period_ending_in_the_later():
     docs = [
         _record("a20", "Harbour Ferries Annual Filing", "year ended December 31, 2020"),
@@ -50,7 +74,7 @@ def test_a_question_naming_two_years_prefers_the_period_ending_in_the_later():
         _record("b19", "Upland Rail Annual Filing", "year ended December 31, 2019"),
     ]
     # the earlier filing prints the later year on its first page (it was filed then)
-    index = DocumentIndex(docs, {"a20": "Filed with the registry in March 2021."}, 0.3, 0.5, 0.5)
+    index = DocumentIndex(docs, {"a20": "Filed with the registry in March 2021."}, 0.3, 0.5, 0.5, 4)
     for question in [
         "How did Harbour Ferries' crossings change between FY2020 and FY2021?",
         "How did Harbour Ferries' crossings change between FY2021 and FY2020?",
@@ -58,7 +82,7 @@ def test_a_question_naming_two_years_prefers_the_period_ending_in_the_later():
         first, second = index.match(question, 3)[:2]
         assert (first.doc_id, second.doc_id) == ("a21", "a20") and second.score < 0.85
         assert "2021" in first.terms and "2020" in second.terms
-    even = DocumentIndex(docs, {"a20": "Filed with the registry in March 2021."}, 0.3, 0.5, 1.0)
+    even = DocumentIndex(docs, {"a20": "Filed with the registry in March 2021."}, 0.3, 0.5, 1.0, 4)
     assert even.match("Harbour Ferries crossings in FY2020 and FY2021?", 2)[1].score == 1.0  # the knob decides
 
 
@@ -68,7 +92,7 @@ def test_a_quarter_and_a_year_named_apart_match_a_quarter_named_in_a_file_name()
         _record("HF_2021Q3_REPORT", "Harbour Ferries Quarterly Report", "quarter ended September 30, 2021"),
         _record("HF_2020Q3_REPORT", "Harbour Ferries Quarterly Report", "quarter ended September 30, 2020"),
     ]
-    index = DocumentIndex(docs, {}, 0.3, 0.5, 0.5)
+    index = DocumentIndex(docs, {}, 0.3, 0.5, 0.5, 4)
     first = index.match("What did Harbour Ferries carry in Q3 of FY2021?", 3)[0]
     assert first.doc_id == "HF_2021Q3_REPORT" and "2021q3" in first.terms
 
