@@ -130,8 +130,13 @@ def compose(
         for topic in topics:
             keys = {h["key"] for h in topic_hits(topic, context)}
             start = len(chosen)
-            take([n for n in order if items[n][2] in keys], start + per_topic)
-            part = sorted(chosen[start:], key=lambda n: (items[n][0], items[n][1]))
+            about = [n for n in order if items[n][2] in keys]  # sentences of passages about the topic
+            # Those naming the topic themselves first: the part opens with the topic's name, and a sentence of a
+            # passage that mentions it in passing reads as about something else.
+            naming = {n for n in about if topic_hits(topic, [{"text": items[n][3]}])}
+            take([n for n in about if n in naming], start + per_topic)
+            take(about, start + per_topic)
+            part = sorted(chosen[start:], key=lambda n: (n not in naming, items[n][0], items[n][1]))
             chosen[start:] = part
             if part and s.topic_labels:
                 labels[part[0]] = topic[:1].upper() + topic[1:]
@@ -139,7 +144,7 @@ def compose(
         take(order, max_sentences)
     if intent == "procedure" or (intent == "compare" and not labels):
         chosen.sort(key=lambda n: (items[n][0], items[n][1]))  # document order reads as steps / topic by topic
-    elif figure and years:  # the best row stating a figure of a year asked for comes first
+    elif figure and years and not labels:  # the best row stating a figure of a year asked for comes first
         stating = [n for n in chosen if is_row(items[n][3]) and any(f"{y}:" in items[n][3] for y in years)]
         if stating:
             chosen.remove(stating[0])
