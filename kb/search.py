@@ -112,6 +112,8 @@ def hybrid_search(
         so_far = sorted(pool.values(), key=lambda c: (-c.fused, c.record["chunk_id"]))  # ties keep this order
         ranked_hints = hint_rank([c.record for c in so_far], reading.hints, settings.hint_share)
         _fuse_ranking(pool, [record for record, _ in ranked_hints], settings.hint_weight, settings)
+    if settings.margin_weight > 0 and preferred and mode == "hybrid":
+        _fuse_margins(pool, preferred, settings.margin_weight)
     for cand in pool.values():
         match = preferred.get(cand.record["doc_id"])
         if match is not None:  # the documents' ranking: every preferred document's chunks share its place
@@ -129,6 +131,18 @@ def _fuse_ranking(
     """One more ranking of pool candidates, fused by its reciprocal ranks."""
     for rank, record in enumerate(records, 1):
         pool[record["chunk_id"]].fused += weight / (settings.rrf_k + rank)
+
+
+def _fuse_margins(pool: dict[str, Candidate], preferred: dict[str, DocumentMatch], weight: float) -> None:
+    """The BM25 score of each candidate of a named document, as a share of the best candidate's, added to its fused
+    score: fusion by ranks drops how far a chunk leads, and within the document a question names, a chunk far ahead
+    on BM25 holds the question's precise terms (a method's or a table's name) where others hold a few."""
+    best = max((c.lexical_score or 0.0 for c in pool.values()), default=0.0)
+    if best <= 0:
+        return
+    for cand in pool.values():
+        if cand.lexical_score and cand.record["doc_id"] in preferred:
+            cand.fused += weight * cand.lexical_score / best
 
 
 def _fuse_dense(

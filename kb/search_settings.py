@@ -23,6 +23,13 @@ class SearchSettings(BaseModel):
     rrf_k: int = Field(60, ge=1, description="Reciprocal rank fusion constant.")
     dense_weight: float = Field(1.0, ge=0, description="Weight of the dense ranking in fusion.")
     lexical_weight: float = Field(1.0, ge=0, description="Weight of the BM25 ranking in fusion.")
+    margin_weight: float = Field(
+        0.01,
+        ge=0,
+        description="Weight of a BM25 score as a share of the best candidate's, added to the fused score of the "
+        "chunks of the documents a question names: fusion by ranks drops how far a chunk leads on BM25 (0.01 is "
+        "about 0.6 of a first place in one ranking; 0 turns it off; 0.01-0.04 tried on the bench).",
+    )
     clean_queries: bool = Field(
         True,
         description="Search the question's information need: persona, format instructions, supplied definitions "

@@ -3,7 +3,12 @@
 import itertools
 import shutil
 
+import pytest
+
 from kb.base import KnowledgeBase
+from kb.documents import DocumentMatch
+from kb.page_units import Candidate
+from kb.search import _fuse_margins
 from kb.text import tokenize
 
 
@@ -179,3 +184,15 @@ def test_the_knowledge_base_is_the_agents_declared_interface(shared_kb: Knowledg
     assert chunk is not None and (chunk.doc_id, chunk.start_page, chunk.text) == (hit.doc_id, hit.start_page, hit.text)
     assert shared_kb.chunk("no-such-chunk") is None
     assert shared_kb.embed(["a pump"]).shape[0] == 1
+
+
+def test_bm25_margins_count_within_named_documents_only():
+    def cand(chunk: str, doc: str, lexical: float | None) -> Candidate:
+        return Candidate({"chunk_id": chunk, "doc_id": doc}, fused=0.03, lexical_score=lexical)
+
+    pool = {c.record["chunk_id"]: c for c in [cand("a1", "a", 12.0), cand("a2", "a", 3.0), cand("b1", "b", 24.0)]}
+    pool["a3"] = cand("a3", "a", None)  # found by dense search alone
+    _fuse_margins(pool, {"a": DocumentMatch(doc_id="a", score=1.0, strength=0.8, terms=["a"])}, 0.01)
+    # shares of the best candidate's score (24, a document not named), for the named document's chunks only
+    assert pool["a1"].fused == pytest.approx(0.035) and pool["a2"].fused == pytest.approx(0.03125)
+    assert pool["b1"].fused == 0.03 and pool["a3"].fused == 0.03
