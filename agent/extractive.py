@@ -133,7 +133,7 @@ def compose(
             about = [n for n in order if items[n][2] in keys]  # sentences of passages about the topic
             # Those naming the topic themselves first: the part opens with the topic's name, and a sentence of a
             # passage that mentions it in passing reads as about something else.
-            naming = {n for n in about if topic_hits(topic, [{"text": items[n][3]}])}
+            naming = {h["n"] for h in topic_hits(topic, [{"text": items[n][3], "n": n} for n in about])}
             take([n for n in about if n in naming], start + per_topic)
             take(about, start + per_topic)
             part = sorted(chosen[start:], key=lambda n: (n not in naming, items[n][0], items[n][1]))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
@@ -23,6 +24,7 @@ from kb.text import YEAR, period_year, tokenize
 
 # A run of letters and digits joined by spaces, dots, dashes or slashes, holding a digit: an identifier's parts.
 _IDENTIFIER = re.compile(r"\b[A-Za-z]*\d[\w]*(?:[ ./-]\d[\w]*)*|\b[A-Za-z]+(?:[ ./-]?\d[\w]*)+")
+_HEAD = re.compile(r"([^:,]*)[:,]")  # a title's words before its first colon or comma
 _QUARTER = re.compile(r"\bQ([1-4])\b", re.IGNORECASE)
 
 
@@ -81,8 +83,8 @@ class _Entry:
 def own_name(title: str, max_words: int) -> str:
     """The short name a title opens with, before its first colon or comma ("NAME: what it is", "NAME, a ..."),
     when it is at most `max_words` words; "" otherwise."""
-    head, sep, _ = title.partition(":") if ":" in title.split(",", 1)[0] else title.partition(",")
-    return head.strip() if sep and 0 < len(head.split()) <= max_words else ""
+    head = _HEAD.match(title)
+    return head.group(1).strip() if head and 0 < len(head.group(1).split()) <= max_words else ""
 
 
 def own_name_terms(document: DocumentRecord, max_words: int) -> set[str]:
@@ -90,6 +92,15 @@ def own_name_terms(document: DocumentRecord, max_words: int) -> set[str]:
     who filed it, which names every document they filed alike)."""
     name = own_name(document.title, max_words)
     return set() if not name or name.casefold() == document.organisation.strip().casefold() else document_terms(name)
+
+
+def _rarity(held: list[set[str]]) -> dict[str, float]:
+    """Each term's log inverse document frequency among the documents (each holding the terms of one set), as a
+    share of a term held by one document alone; terms every document holds are left out."""
+    n = len(held)
+    counts = Counter(term for terms in held for term in terms)
+    top = math.log((n + 1) / 0.5)
+    return {t: math.log((n + 1) / (c + 0.5)) / top for t, c in counts.items() if c < n}
 
 
 class DocumentIndex:
@@ -117,29 +128,15 @@ class DocumentIndex:
         self.first_page_weight = first_page_weight
         self.plain_weight = plain_weight
         self.earlier_year_weight = earlier_year_weight
-        counts: dict[str, int] = {}
-        for entry in self.entries:
-            for term in entry.card | entry.first_page:
-                counts[term] = counts.get(term, 0) + 1
-        n = len(self.entries)
         # Rarity as a share of the rarest possible (a term of one document scores about 0.7-0.9, whatever the size of
         # the library); a term of every document tells none apart.
-        top = math.log((n + 1) / 0.5)
-        self.idf = {t: math.log((n + 1) / (c + 0.5)) / top for t, c in counts.items() if c < n}
+        self.idf = _rarity([e.card | e.first_page for e in self.entries])
         # A period's rarity among the documents' periods: many first pages print a year in passing (a filing date,
         # a copyright line), few documents cover a period ending in it.
-        periods: dict[str, int] = {}
-        for entry in self.entries:
-            if entry.period_year:
-                periods[entry.period_year] = periods.get(entry.period_year, 0) + 1
-        self.period_idf = {y: math.log((n + 1) / (c + 0.5)) / top for y, c in periods.items() if c < n}
+        self.period_idf = _rarity([{e.period_year} - {""} for e in self.entries])
         # A name's rarity among the names titles open with: a word several titles mention ("a distilled version of
         # X") still names the one document whose title opens with it ("X: ...").
-        names: dict[str, int] = {}
-        for entry in self.entries:
-            for term in entry.own_name:
-                names[term] = names.get(term, 0) + 1
-        self.name_idf = {t: math.log((n + 1) / (c + 0.5)) / top for t, c in names.items() if c < n}
+        self.name_idf = _rarity([e.own_name for e in self.entries])
 
     def match(self, question: str, top: int) -> list[DocumentMatch]:
         """The documents whose cards or first pages hold the question's rare terms, best first (at most `top`).
