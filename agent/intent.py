@@ -88,6 +88,11 @@ def _clean_topic(text: str) -> str:
     return re.sub(r"(?:'s|’s)\b", "", text).strip(" ?.!,")
 
 
+def _only_periods(topic: str) -> bool:
+    terms = content_terms(topic)
+    return bool(terms) and all(is_period(t) for t in terms)
+
+
 def _norm(text: str) -> str:
     return " ".join(tokenize(text))
 
@@ -149,6 +154,10 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         a, b = _clean_topic(match.group("a")), _clean_topic(match.group("b"))
         if not a or not b or _PRONOUN_TOPIC.match(a) or _PRONOUN_TOPIC.match(b):
             continue
+        if _only_periods(a) or _only_periods(b):
+            # "X in FY2022 vs FY2021": one subject in two periods, not two topics. One search for the subject
+            # finds the rows and sentences that state both years; a search for a bare year finds anything.
+            break
         if _norm(a) == _norm(b):
             return QuestionReading(
                 intent="compare",

@@ -29,6 +29,20 @@ def test_compare_topics(question: str, topics: list[str]) -> None:
     assert reading.intent == "compare" and reading.topics == topics and reading.error is None
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How does Heron Pumps' operating margin in FY2022 compare to FY2021?",
+        "How much did valve sales change in FY 2023 vs FY 2022?",
+        "Compare 2019 and 2020 pump revenue",
+    ],
+)
+def test_one_subject_in_two_periods_is_no_comparison_of_topics(question: str) -> None:
+    reading = read_question(question)
+    assert reading.intent == "general" and reading.topics == []
+    assert {"2019", "2020"} <= set(reading.key_terms) or any(t.startswith("FY") for t in reading.key_terms)
+
+
 def test_identical_topics_rejected() -> None:
     assert "two different topics" in read_question("BERT vs bert").error
 
