@@ -21,6 +21,10 @@ PROMINENT = 1.15
 # Among prominent blocks at least this share of the largest one's size, the topmost is the title (a figure's axis
 # label on the cover can be set larger than the title above it).
 NEAR_LARGEST = 0.85
+# A name of at most this many words set far larger than anything else on the cover is the document's own, and the
+# line under it (within this many times the name's size) says what it is.
+SHORT_NAME_WORDS = 2
+SUBTITLE_GAP = 3.0
 # Pages read for the card.
 CARD_PAGES = 2
 
@@ -54,6 +58,10 @@ _PERIOD = re.compile(
 _LEADING = re.compile(r"^(?:(?:for|the|in|during|of|and)\s+)+", re.IGNORECASE)  # "For the fiscal year ended ..."
 _ANY_DATE = re.compile(rf"\b{_DATE}\b", re.IGNORECASE)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# A copyright notice before the holder's name: "Copyright (c) 2001-2022", "© 2024".
+_COPYRIGHT = re.compile(
+    r"^(?:copyright\b\s*)?(?:©|\(c\)|c\b)?\s*(?:(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)\d\d)?,?\s*)+", re.IGNORECASE
+)
 
 
 # A form's field caption: a short parenthesised line under the value it names ("(Exact name of registrant ...)").
@@ -71,6 +79,7 @@ class _Block:
     size: float
     top: float
     words: int
+    first: str  # its first row
 
 
 def read_card(pages: list[Page], doc_id: str, running: list[str] | None = None) -> Card:
@@ -80,7 +89,8 @@ def read_card(pages: list[Page], doc_id: str, running: list[str] | None = None) 
     first = [row for page in pages[:CARD_PAGES] for row in _rows(page.lines)]
     cover_rows = _rows(cover.lines) if cover else []
     body = body_size(pages)
-    prominent = [b for b in _blocks(cover_rows) if b.size >= body * PROMINENT]
+    cover_blocks = _blocks(cover_rows)
+    prominent = [b for b in cover_blocks if b.size >= body * PROMINENT]
     form = sum(bool(CAPTION.match(row.text)) for row in cover_rows) >= 2 or (
         len(_CHECKBOX.findall(" ".join(r.text for r in cover_rows))) >= 2
     )
@@ -94,7 +104,11 @@ def read_card(pages: list[Page], doc_id: str, running: list[str] | None = None) 
     )
     name = " ".join(doc_id.replace("_", " ").split())
     named = next((text for text in running or [] if _words(text) >= 3 and not _names_organisation(text)), "")
-    title = _title([] if form else prominent, organisation, identifier, period, prominent, named) or name
+    title = (
+        ("" if form else _name_and_subtitle(cover_blocks))
+        or _title([] if form else prominent, organisation, identifier, period, prominent, named)
+        or name
+    )
     return Card(
         title=title,
         organisation=organisation,
@@ -126,6 +140,26 @@ def _title(
     if not organisation and prominent:
         parts[0] = max(prominent, key=lambda b: (b.size, -b.top)).text
     return ", ".join(p for p in parts if p)
+
+
+def _name_and_subtitle(blocks: list[_Block]) -> str:
+    """A cover set around a short name far larger than anything else on it ("Quillpen" over "A library for ...",
+    then its authors): the name with the first line under it, "Quillpen: A library for ...". The name alone
+    does not tell the document apart, and the prominent lines further down are often its authors."""
+    if not blocks:
+        return ""
+    name = max(blocks, key=lambda b: b.size)
+    short = _words(name.text) >= 1 and name.words <= SHORT_NAME_WORDS
+    if not short or _names_organisation(name.text):
+        return ""
+    if any(b.size >= NEAR_LARGEST * name.size for b in blocks if b is not name):
+        return ""
+    below = min((b for b in blocks if b.top > name.top), key=lambda b: b.top, default=None)
+    if below is None or below.top - name.top > SUBTITLE_GAP * name.size or _words(below.first) < 3:
+        return ""
+    if _names_organisation(below.first):
+        return ""
+    return f"{name.text.rstrip(' :')}: {below.first}"
 
 
 def _short_identifier(text: str) -> bool:
@@ -175,7 +209,7 @@ def _blocks(rows: list[Line]) -> list[_Block]:
             last = blocks[-1]
             last.text, last.words = f"{last.text} {row.text}"[:200], last.words + len(row.text.split())
         else:
-            blocks.append(_Block(row.text[:200], row.size, row.top, len(row.text.split())))
+            blocks.append(_Block(row.text[:200], row.size, row.top, len(row.text.split()), row.text[:200]))
         previous = row
     return blocks
 
@@ -214,7 +248,7 @@ def _organisation(rows: list[Line], form: bool) -> str:
         if 1 <= len(r.text.split()) <= 8 and r.text[:1].isalnum() and _LEGAL_FORM.search(r.text.rstrip(" ,."))
     ]
     if companies:
-        return max(companies, key=lambda r: r.size).text.rstrip(" ,")
+        return _COPYRIGHT.sub("", max(companies, key=lambda r: r.size).text).rstrip(" ,")
     bodies = [(r.size, -i, name) for i, r in enumerate(rows) if (name := _public_body(r.text))]
     return max(bodies)[2] if bodies else ""
 

@@ -92,6 +92,28 @@ def manual_pdf(path: Path) -> Path:
     return path
 
 
+def named_manual_pdf(path: Path) -> Path:
+    """A manual's cover set around its short name: the name far larger than anything else, the line saying what it
+    is at body size under it, a version line, the authors set larger below, a copyright notice; then a page."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    _, height = A4
+    c.setFont("Helvetica-Bold", 24)
+    c.drawString(60, height - 200, "Quillpen")
+    c.setFont("Helvetica", 10)
+    c.drawString(60, height - 226, "A library for reading ledger formats on small machines")
+    c.drawString(60, height - 240, "for version 2.3.1, 4 March 2024")
+    c.setFont("Helvetica-Bold", 14)
+    for i, author in enumerate(["Ada Marsh", "Ben Quay"]):
+        c.drawString(60, height - 620 - 18 * i, author)
+    c.showPage()
+    _write_lines(
+        c, [("Copyright (c) 2019-2024 Harbour Tools Ltd.", "Helvetica", 10), (FILLER, "Helvetica", 10)], height - 80
+    )
+    c.showPage()
+    c.save()
+    return path
+
+
 def long_pdf(path: Path, pages: int = 6) -> Path:
     """Pages of continuous text without headings, for chunk-size and two-page-span checks."""
     c = canvas.Canvas(str(path), pagesize=A4)

@@ -7,7 +7,7 @@ from kb.cards import distinct_title
 from kb.parse import parse_pdf
 from kb.parsed import Card
 from kb.settings import KBSettings
-from tests import layouts
+from tests import layouts, pdfgen
 
 
 def test_a_forms_title_says_who_what_and_when_not_the_form_label(tmp_path: Path):
@@ -24,6 +24,12 @@ def test_a_papers_title_is_its_top_block_not_a_larger_figure_label(tmp_path: Pat
     doc = parse_pdf(layouts.paper_cover_pdf(tmp_path / "tides.pdf"), "tides", 10)
     assert doc.title == "Sparse Lattice Embeddings for Tidal Forecasts at Coastal Gauge Stations"
     assert doc.card.organisation == "Institute of Coastal Studies"
+
+
+def test_a_short_name_set_largest_is_titled_with_the_line_under_it_not_the_authors(tmp_path: Path):
+    doc = parse_pdf(pdfgen.named_manual_pdf(tmp_path / "quillpen.pdf"), "quillpen", 10)
+    assert doc.title == "Quillpen: A library for reading ledger formats on small machines"
+    assert doc.card.organisation == "Harbour Tools Ltd."
 
 
 def test_without_a_cover_title_the_running_header_names_the_document(tmp_path: Path):
