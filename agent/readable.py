@@ -24,6 +24,8 @@ _CAPTION = re.compile(r"^(?:figure|fig\.|table|algorithm|listing)\s*[A-Z]?\d+[:.
 # A caption after the words of its figure ("Mask LM Unlabeled Sentence A ... Figure 1: Overall procedure").
 _CAPTION_INSIDE = re.compile(r"\s(?:figure|fig\.|table)\s*[A-Z]?\d+:\s", re.IGNORECASE)
 _CONTACT = re.compile(r"\w@\w|https?://|www\.|\b\w+\.(?:com|org|edu|ai|io)\b", re.IGNORECASE)
+# Dot leaders (". . . . 19"): a line of a contents page or index, whatever page it was found on.
+_LEADERS = re.compile(r"(?:\.\s*){5,}")
 _NUMBER = re.compile(r"^[-+(]?[$€£]?\d[\d,.]*%?\)?$")
 # Consecutive bare figures ("43.5 (1.0) 3.1 (3.3) 0.1 (0.4)") are a table's cells run into prose: without their
 # row and column labels no reader can tell what they are. Prose lists figures with words between them.
@@ -70,6 +72,8 @@ def unreadable(sentence: str, question: str) -> str | None:
         return "a heading in capitals"  # glued to the text after it
     if text.endswith("?"):
         return "a question, not an answer"
+    if _LEADERS.search(text):
+        return "a contents or index line"
     if _CONTACT.search(text):
         return "an address or contact line"
     if (_CAPTION.match(text) or _CAPTION_INSIDE.search(text)) and not _ASKS_VISUAL.search(question):

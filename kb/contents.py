@@ -21,14 +21,21 @@ APART = 1.5
 # Without dot leaders, a lead ending in a figure is a table row ("Inventories (509) (387) 57"), not an entry.
 _FIGURE_END = re.compile(r"[\d)%]$")
 # Titles of such pages: the words every such page is headed by, in English.
+# An index's title may qualify it ("Concept Index", "Function and Data Index", "Index of Terms").
 _TITLE = re.compile(
-    r"^(?:table of contents|contents|index|list of (?:tables|figures|illustrations|exhibits|schedules))$", re.I
+    r"^(?:table of contents|contents|(?:[\w,&-]+\s+){0,4}index(?:\s+of\s+[\w ]{1,30})?|"
+    r"list of (?:tables|figures|illustrations|exhibits|schedules))$",
+    re.I,
 )
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 # A page of entries: at least this many, on this share of its lines, with page numbers mostly in order.
 MIN_ENTRIES = 5
 ENTRY_SHARE = 0.5
 IN_ORDER = 0.7
+# An index page without its title (a continuation) lists its entries in alphabetical order, each with dot leaders:
+# at least this many, this share of them in order. A statement with leader dots lists its rows in no such order.
+MIN_INDEX_ENTRIES = 8
+ALPHABETICAL = 0.8
 
 
 def mark_contents_pages(pages: list[Page]) -> int:
@@ -41,6 +48,7 @@ def mark_contents_pages(pages: list[Page]) -> int:
             continue
         numbers: list[int] = []
         lists = 0
+        led: list[str] = []  # the words of the entries set with dot leaders
         for line, text in zip(kept, lines):
             match = _TAIL.search(text)
             if not match or not _plausible(match.group("page"), len(pages)):
@@ -50,13 +58,21 @@ def mark_contents_pages(pages: list[Page]) -> int:
             if any(c.isalpha() for c in lead) and marked and (match.group("leader") or not _FIGURE_END.search(lead)):
                 numbers.append(_number(match.group("page")))
                 lists += bool(match.group("more"))
+                if match.group("leader"):
+                    led.append(lead.casefold())
         entries = len(numbers)
         titled = any(_TITLE.match(text.rstrip(":")) for text in lines[:5])
         steps = [b >= a for a, b in itertools.pairwise(numbers)]
         in_order = sum(steps) / len(steps) if steps else 0.0
         contents = entries >= MIN_ENTRIES and entries >= ENTRY_SHARE * len(lines) and in_order >= IN_ORDER
         index = entries >= MIN_ENTRIES and entries >= 0.6 * len(lines) and lists >= 0.3 * entries
-        if contents or index or (titled and entries >= 3 and entries >= 0.3 * len(lines)):
+        sorted_steps = [b >= a for a, b in itertools.pairwise(led)]
+        alphabetical = (
+            len(led) >= MIN_INDEX_ENTRIES
+            and len(led) >= ENTRY_SHARE * len(lines)
+            and sum(sorted_steps) >= ALPHABETICAL * len(sorted_steps)
+        )
+        if contents or index or alphabetical or (titled and entries >= 3 and entries >= 0.3 * len(lines)):
             page.kind = "contents"
             found += 1
     return found

@@ -85,3 +85,20 @@ def test_table_rows_and_prose_are_not_contents():
         ]
     )
     assert mark_contents_pages(_document(prose)) == 0
+
+
+def test_an_index_titled_with_a_qualifier_or_continued_without_title_is_marked():
+    names = ["anchor winch", "boom angle", "brake test", "cable wear", "jib length", "load chart", "outreach"]
+    pages = [30, 7, 31, 9, 14, 22, 5]  # an index lists its entries alphabetically, not by page
+    entries = [f"{name} . . . . . . . . . . {page}" for name, page in zip([*names, "spreader"], [*pages, 18])]
+    titled = _page(["Concept Index", *entries[:6]])
+    assert mark_contents_pages(_document(titled)) == 1 and titled.kind == "contents"
+    continued = _page(entries)  # no title, eight entries with leaders in alphabetical order
+    assert mark_contents_pages(_document(continued)) == 1 and continued.kind == "contents"
+
+
+def test_a_statement_with_leader_dots_is_not_an_index():
+    rows = ["Net sales", "Cost of sales", "Gross profit", "Selling expenses", "Operating profit", "Interest", "Taxes"]
+    figures = [41, 12, 29, 8, 33, 17, 25, 6]  # rows in the statement's order: neither alphabetical nor by page
+    statement = _page([f"{row} . . . . . . . . . . {n}" for row, n in zip([*rows, "Net profit"], figures)])
+    assert mark_contents_pages(_document(statement, pages=20)) == 0

@@ -13,6 +13,8 @@ def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> N
     assert unreadable("Code and data are at www.example.org for every reader.", q)
     assert unreadable("CONSOLIDATED STATEMENTS OF OPERATIONS (in millions)", q)
     assert unreadable("Does the filter work on noisy inputs?", q) == "a question, not an answer"
+    assert unreadable("19 Threshold of the filter . . . . . . . . . . . . . . 23", q) == "a contents or index line"
+    assert unreadable("The threshold is set by the user... Then the filter runs.", q) is None  # an ellipsis
     assert unreadable("NORTH PLANT PUMP STATION SUPPLEMENTAL DATA (In thousands) Three months ended June 30.", q)
     assert unreadable("The filter picks the threshold that keeps 95% of the clean samples.", q) is None
     assert unreadable("Figure 3: Accuracy of the filter against its threshold.", "What does Figure 3 show?") is None
