@@ -13,7 +13,7 @@ import re
 _ASKS = [
     re.compile(
         r"^\s*what\s+(?:does|do)\s+(?:the\s+)?(?:term\s+|acronym\s+|abbreviation\s+)?(?P<t>[^?]{1,60}?)\s+"
-        r"(?:stand\s+for|mean|refer\s+to)\s*\??\s*$",
+        r"(?:stand\s+for|mean|refer\s+to)(?:\s*,?\s+and\s+[^?]*)?\s*\??\s*$",
         re.IGNORECASE,
     ),
     re.compile(
@@ -33,6 +33,8 @@ _SECTION = re.compile(
     re.IGNORECASE,
 )
 _FIGURE = re.compile(r"^(?:fy)?\d[\d.,]*$", re.IGNORECASE)
+# A question may open by naming where to look ("In the manual, what does X mean?"): not part of the term.
+_WHERE = re.compile(r"^\s*(?:in|within|according\s+to|under)\s+[^,?]{1,60},\s*", re.IGNORECASE)
 _QUOTES = "\"'“”‘’"
 
 
@@ -41,10 +43,11 @@ def defined_term(need: str) -> str:
     is at most four words, none of them a bare number or year ("the FY2020 total" asks for a figure); the other
     forms allow five words."""
     for i, pattern in enumerate(_ASKS):
-        match = pattern.match(need.strip())
+        match = pattern.match(_WHERE.sub("", need.strip()))
         if match:
             term = match.group("t").strip().strip(_QUOTES).strip()
             term = re.sub(r"^(?:an?|the)\s+", "", term, flags=re.IGNORECASE)
+            term = re.sub(r"\s+(?:used\s+)?for$", "", term, flags=re.IGNORECASE)  # "what is X (used) for?"
             short = len(term.split()) <= 4 and not any(_FIGURE.match(word) for word in term.split())
             if term and len(term.split()) <= 5 and (i < len(_ASKS) - 1 or short):
                 return term
@@ -57,7 +60,11 @@ def _patterns(term: str) -> list[re.Pattern[str]]:
     q = f"[{_QUOTES}]?"
     return [
         # "X (the long form)" and "the long form (X)": an abbreviation introduced with its expansion.
-        re.compile(rf"(?<![\w-]){q}{t}{q}\s*\(\s*[A-Za-z][^()]{{2,80}}\)|\([^()]{{0,20}}{q}{t}{q}\s*\)", re.I),
+        # The long form's parenthesis may go on: "the long form (X, as per ...)".
+        re.compile(
+            rf"(?<![\w-]){q}{t}{q}\s*\(\s*[A-Za-z][^()]{{2,80}}\)|\([^()]{{0,20}}{q}{t}{q}\s*(?:[,;]\s*[^()]{{0,60}})?\)",
+            re.I,
+        ),
         # "X is/means/refers to/stands for ...", "X: ..." and "X | ..." (a glossary entry or an acronyms table row).
         re.compile(
             rf"(?:^|[\n.;]\s*|\s){q}{t}{q},?\s+(?:is|are|means?|refers?\s+to|stands?\s+for|denotes?|"

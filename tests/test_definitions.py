@@ -19,6 +19,8 @@ from tests.layouts import glossary_pdf
         ("What is the FY2020 gate count?", ""),  # a figure, not a term
         ("What is the reason the gates were rebuilt after the flood?", ""),  # a topic, not a term
         ("How do keepers work the gates?", ""),
+        ("In the canal manual, what does LKP stand for and which rule defines it?", "LKP"),  # where, and more
+        ("What is a sluice paddle used for?", "sluice paddle"),
     ],
 )
 def test_the_term_a_question_asks_to_define(need: str, term: str):
@@ -31,8 +33,10 @@ def test_defining_passages_rank_by_how_they_define():
         {"chunk_id": "sentence", "section": "1 Scope", "text": "Here the LKP is the desk of the keeper."},
         {"chunk_id": "expands", "section": "1 Scope", "text": "The lock keeper panel (LKP) sits by the gate."},
         {"chunk_id": "glossary", "section": "2 Terms and definitions", "text": "LKP: lock keeper panel"},
+        {"chunk_id": "goes on", "section": "4 Panels", "text": "A lock keeper panel (LKP, as per rule 7) is fitted."},
     ]
-    assert [r["chunk_id"] for r in defining_rank(records, "LKP")] == ["glossary", "expands", "sentence"]
+    order = ["glossary", "expands", "goes on", "sentence"]
+    assert [r["chunk_id"] for r in defining_rank(records, "LKP")] == order
 
 
 @pytest.fixture(scope="module")
