@@ -219,14 +219,17 @@ def _opens_with_heading(record: dict[str, Any]) -> bool:
     return bool(heading) and _norm(record["text"].lstrip().split("\n", 1)[0]).startswith(heading)
 
 
-def leaked_lines(record: dict[str, Any], running: dict[int, list[str]]) -> set[str]:
-    """Keys of the running lines of the chunk's pages that its text holds (see the module's docstring)."""
+def leaked_lines(record: dict[str, Any], running: dict[int, list[str]], title: str = "") -> set[str]:
+    """Keys of the running lines of the chunk's pages that its text holds (see the module's docstring). On the
+    first page, a running line that is the document's `title` is the cover's title, not furniture."""
     text = _norm(record["text"])
     heading = _opens_with_heading(record)
     found = set()
     for page in range(record["start_page"], record["end_page"] + 1):
         for line in running.get(page, []):
             norm = _norm(line)
+            if page == 1 and title and norm == _norm(title):
+                continue
             if sum(c.isalpha() for c in norm) >= 3:
                 hit = norm in text
             else:  # a page marker: only as the chunk's first or last token(s), not as its heading's number
@@ -267,7 +270,7 @@ def measure(kb: Any, pdf_dir: Path | None = None, progress: Callable[[str], None
             unread.append(d.doc_id)
         running_docs += any(running.values())
         for r in by_doc.get(d.doc_id, []):
-            found = leaked_lines(r, running)
+            found = leaked_lines(r, running, titles[d.doc_id])
             leaking += bool(found)
             leaks.update(found)
         if progress:

@@ -113,6 +113,9 @@ def test_leaks_need_the_running_line_on_one_of_the_chunks_pages():
     assert leaked_lines(_record(f"{HEADER} on page three", 3, 3), running) == set()  # not a running line there
     assert leaked_lines(_record(f"spans {HEADER}", 3, 4), running) == set()
     assert leaked_lines(_record(f"spans {HEADER}", 2, 3), running) == {key}
+    cover = _record(f"{HEADER} by the harbour board", 1, 1)  # the document's title on its cover
+    assert leaked_lines(cover, running, title=HEADER) == set() and leaked_lines(cover, running) == {key}
+    assert leaked_lines(_record(f"text {HEADER}", 2, 2), running, title=HEADER) == {key}  # on a later page it leaks
 
 
 def test_running_lines_are_read_from_the_pdf(tmp_path: Path):
