@@ -3,6 +3,7 @@ by reciprocal rank fusion with a ranking of the documents the question names, an
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -19,6 +20,7 @@ from kb.query import SearchQuery, read_query
 from kb.search_settings import SearchSettings
 from kb.store import Store, record_from, regions_of
 from kb.table_rows import row_rank
+from kb.text import is_identifier, is_period, words
 from kb.vectors import VectorIndex
 
 Mode = Literal["hybrid", "dense", "lexical"]
@@ -112,6 +114,10 @@ def hybrid_search(
         so_far = sorted(pool.values(), key=lambda c: (-c.fused, c.record["chunk_id"]))  # ties keep this order
         ranked_hints = hint_rank([c.record for c in so_far], reading.hints, settings.hint_share)
         _fuse_ranking(pool, [record for record, _ in ranked_hints], settings.hint_weight, settings)
+    if settings.identifier_weight > 0 and mode == "hybrid":  # the few passages holding a rare identifier named
+        so_far = sorted(pool.values(), key=lambda c: (-c.fused, c.record["chunk_id"]))
+        for holders in identifier_holders([c.record for c in so_far], reading.text, settings.identifier_chunks):
+            _fuse_ranking(pool, holders, settings.identifier_weight, settings)
     if settings.margin_weight > 0 and preferred and mode == "hybrid":
         _fuse_margins(pool, preferred, settings.margin_weight)
     for cand in pool.values():
@@ -123,6 +129,22 @@ def hybrid_search(
     ranked = rank_pages(ranked, k, settings.page_support) if settings.unit == "page" else new_pages_first(ranked, k)
     hits = [_hit(c, rank) for rank, c in enumerate(ranked, 1)]
     return _expand(hits, indexes.lexical, neighbours) if neighbours > 0 else hits
+
+
+def identifier_holders(records: list[dict[str, Any]], query: str, most: int) -> list[list[dict[str, Any]]]:
+    """For each identifier the query names (a code, a mixed-case or letter-digit name; not a period), the records
+    that hold it as written, in the given order, when at most `most` do: a name so rare points to its passages,
+    which fusion by ranks alone can leave below pages that hold its parts ("node", "copy") many times over."""
+    out = []
+    for word in dict.fromkeys(words(query)):
+        word = word.strip("'’").removesuffix("'s").removesuffix("’s")
+        if not is_identifier(word) or is_period(word):
+            continue
+        pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.IGNORECASE)
+        holders = [r for r in records if pattern.search(r["text"])]
+        if 0 < len(holders) <= most:
+            out.append(holders)
+    return out
 
 
 def _fuse_ranking(

@@ -124,6 +124,17 @@ class SearchSettings(BaseModel):
         le=1,
         description="Share of a hint's words a candidate's titles must hold to enter that ranking.",
     )
+    identifier_weight: float = Field(
+        1.0,
+        ge=0,
+        description="Weight of the ranking of the candidates that hold, as written, an identifier the question names "
+        "('parse_v2', 'XR-17') when few do (see identifier_chunks); 0 turns it off.",
+    )
+    identifier_chunks: int = Field(
+        3,
+        ge=1,
+        description="An identifier held by at most this many candidates is rare enough to point to its passages.",
+    )
     unit: Literal["page", "chunk"] = Field(
         "page",
         description="What the top k are: distinct pages (or page pairs) ranked by their chunks' evidence, each shown "

@@ -199,7 +199,9 @@ _ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)$", re.IGNORECASE)
 
 def is_identifier(word: str) -> bool:
     """Acronyms, mixed-case names and letter-digit codes: terms that must appear literally in supporting evidence.
-    An ordinal ("1st", "22nd") is a number, not a code."""
+    An ordinal ("1st", "22nd") is a number, not a code. Words joined by underscores name things in code."""
+    if re.search(r"[^\W\d_]_[^\W_]", word):
+        return True
     for part in _PARTS.findall(word):
         if _ORDINAL.match(part):
             continue

@@ -8,7 +8,7 @@ import pytest
 from kb.base import KnowledgeBase
 from kb.documents import DocumentMatch
 from kb.page_units import Candidate
-from kb.search import _fuse_margins
+from kb.search import _fuse_margins, identifier_holders
 from kb.text import tokenize
 
 
@@ -196,3 +196,16 @@ def test_bm25_margins_count_within_named_documents_only():
     # shares of the best candidate's score (24, a document not named), for the named document's chunks only
     assert pool["a1"].fused == pytest.approx(0.035) and pool["a2"].fused == pytest.approx(0.03125)
     assert pool["b1"].fused == 0.03 and pool["a3"].fused == 0.03
+
+
+def test_a_rare_identifier_points_to_the_passages_holding_it_as_written():
+    records = [
+        {"chunk_id": "parts", "text": "The node copy routine: copy a node, then a node again (node, copy)."},
+        {"chunk_id": "holder", "text": "int qp_copy_node (qp_node dst, const char * name) copies the node."},
+        {"chunk_id": "other", "text": "qp_dup_node duplicates a node; see qp_copy_node_list for lists."},
+        *({"chunk_id": f"many{i}", "text": f"XR-17 valve number {i}."} for i in range(5)),
+    ]
+    found = identifier_holders(records, "How does qp_copy_node differ from a plain copy?", most=3)
+    assert [[r["chunk_id"] for r in holders] for holders in found] == [["holder"]]  # not "qp_copy_node_list"
+    assert identifier_holders(records, "What is XR-17?", most=3) == []  # in five passages: not rare
+    assert identifier_holders(records, "What happened in FY2019?", most=3) == []  # a period is no identifier

@@ -50,8 +50,8 @@ def test_words_hold_compounds_and_possessives() -> None:
 
 
 def test_identifiers_are_codes_acronyms_and_mixed_case_names() -> None:
-    assert all(is_identifier(w) for w in ("GPT-3", "BERT", "RoBERTa", "FY2019", "x86"))
-    assert not any(is_identifier(w) for w in ("Model", "model", "2019", "A", "1st", "22nd", "3RD"))
+    assert all(is_identifier(w) for w in ("GPT-3", "BERT", "RoBERTa", "FY2019", "x86", "read_value"))
+    assert not any(is_identifier(w) for w in ("Model", "model", "2019", "A", "1st", "22nd", "3RD", "snake"))
 
 
 def test_squashed_matches_an_identifier_however_it_is_separated() -> None:
