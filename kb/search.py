@@ -125,6 +125,9 @@ def hybrid_search(
         if match is not None:  # the documents' ranking: every preferred document's chunks share its place
             cand.fused += settings.document_weight / (settings.rrf_k + 1)
             cand.document_score, cand.document_terms = match.score, match.terms
+    for cand in pool.values():
+        if cand.record.get("kind") == "contents":  # found, but a pointer to the page that answers, not that page
+            cand.fused *= settings.contents_factor
     ranked = [c for _, c in sorted(pool.items(), key=lambda item: (-item[1].fused, item[0]))]
     ranked = rank_pages(ranked, k, settings.page_support) if settings.unit == "page" else new_pages_first(ranked, k)
     hits = [_hit(c, rank) for rank, c in enumerate(ranked, 1)]

@@ -135,6 +135,13 @@ class SearchSettings(BaseModel):
         ge=1,
         description="An identifier held by at most this many candidates is rare enough to point to its passages.",
     )
+    contents_factor: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="Factor on the fused score of chunks of contents and index pages: they stay searchable, but "
+        "rank below the body pages they point to (1 leaves them as found; 0.5 and 0.2 gave the same figures).",
+    )
     unit: Literal["page", "chunk"] = Field(
         "page",
         description="What the top k are: distinct pages (or page pairs) ranked by their chunks' evidence, each shown "

@@ -2,9 +2,12 @@
 
 from pathlib import Path
 
+from kb.base import KnowledgeBase
 from kb.contents import mark_contents_pages
 from kb.parse import parse_pdf
 from kb.parsed import Line, Page
+from kb.search_settings import SearchSettings
+from kb.settings import KBSettings
 from tests import layouts
 
 
@@ -102,3 +105,18 @@ def test_a_statement_with_leader_dots_is_not_an_index():
     figures = [41, 12, 29, 8, 33, 17, 25, 6]  # rows in the statement's order: neither alphabetical nor by page
     statement = _page([f"{row} . . . . . . . . . . {n}" for row, n in zip([*rows, "Net profit"], figures)])
     assert mark_contents_pages(_document(statement, pages=20)) == 0
+
+
+def test_a_contents_page_stays_searchable_but_ranks_below_the_page_it_points_to(tmp_path: Path):
+    layouts.contents_pdf(tmp_path / "guide.pdf")
+    pages = {}
+    for factor in (1.0, 0.5):
+        settings = KBSettings(
+            store_dir=tmp_path / "store", parse_workers=1, search=SearchSettings(contents_factor=factor)
+        )
+        kb = KnowledgeBase(settings)
+        if factor == 1.0:
+            assert not kb.ingest([tmp_path / "guide.pdf"]).failed
+        pages[factor] = [h.start_page for h in kb.search("daily checks inspection routine", k=4)]
+    assert 2 in pages[0.5] and pages[0.5].index(4) < pages[0.5].index(2)
+    assert pages[1.0].index(2) < pages[1.0].index(4)  # as found, the contents page led
