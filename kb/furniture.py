@@ -27,6 +27,8 @@ POSITION_SLACK = 0.03
 LARGER = 1.2
 # Margin line numbers: at least this many numbers in one column of a page, counting up.
 MIN_LINE_NUMBERS = 5
+# A page number within a header's line stands at least this many line heights from its words.
+SET_APART = 3.0
 # Integers counting up by one, this many in a row within a line of text, are numbering or ticks, not words.
 MIN_RUN = 4
 
@@ -69,6 +71,10 @@ def _running_lines(pages: list[Page]) -> tuple[int, list[str]]:
     # (text key, edge) -> (page, line, relative height, outermost at that edge)
     seen: dict[tuple[str, str], list[tuple[int, int, float, bool]]] = defaultdict(list)
     numbers: dict[str, list[tuple[int, int]]] = defaultdict(list)  # page numbers at an edge, by edge
+    # Edge lines of words that open or close with a number, by edge and that number less the page's index: a
+    # header that carries the page number ("Chapter 2: Parsing 7") keeps one offset over the pages it is on,
+    # whatever its words (each chapter names itself).
+    numbered: dict[tuple[str, int], list[tuple[int, int]]] = defaultdict(list)
     for p, page in enumerate(pages):
         edges = _edges(page)
         for i, edge, outermost in edges:
@@ -79,6 +85,8 @@ def _running_lines(pages: list[Page]) -> tuple[int, list[str]]:
             seen[(_key(line.text), edge)].append((p, i, line.top / page.height, extreme))
             if outermost and _PAGE_NUMBER.match(line.text.strip()):
                 numbers[edge].append((p, i))
+            elif extreme and (printed := _printed_number(line)) is not None:  # not a heading below it
+                numbered[(edge, printed - p)].append((p, i))
     needed = max(MIN_REPEATS, math.ceil(RUNNING_SHARE * len(pages)))
     doomed: set[tuple[int, int]] = set()
     running: list[tuple[int, str]] = []
@@ -99,7 +107,7 @@ def _running_lines(pages: list[Page]) -> tuple[int, list[str]]:
             for p, i, y, extreme in places
             if (abs(y - usual) <= POSITION_SLACK or extreme) and pages[p].lines[i].size <= LARGER * typical
         }
-    for places in numbers.values():
+    for places in [*numbers.values(), *numbered.values()]:
         # Page numbers sit at a page's edge but not always at the same height (after the last line of text).
         if len({p for p, _ in places}) >= needed:
             doomed |= set(places)
@@ -109,6 +117,20 @@ def _running_lines(pages: list[Page]) -> tuple[int, list[str]]:
     for p, gone in by_page.items():
         pages[p].lines = [ln for i, ln in enumerate(pages[p].lines) if i not in gone]
     return len(doomed), list(dict.fromkeys(text for _, text in sorted(running, key=lambda r: -r[0])))
+
+
+def _printed_number(line: Line) -> int | None:
+    """The number a line of words opens or closes with, set apart from its words as a page number is ("Chapter 2:
+    Parsing        7"); a numbered heading ("2 Method") or a "Step 3" has its number beside its words."""
+    words = line.words or []
+    if len(words) < 2 or not any(c.isalpha() for c in line.text):
+        return None
+    apart = SET_APART * max(1.0, line.bottom - line.top)
+    if _INTEGER.match(words[-1][4]) and words[-1][0] - words[-2][2] >= apart:
+        return int(words[-1][4])
+    if _INTEGER.match(words[0][4]) and words[1][0] - words[0][2] >= apart:
+        return int(words[0][4])
+    return None
 
 
 def _margin_numbers(page: Page) -> int:

@@ -111,3 +111,36 @@ def test_evenly_stepping_ticks_are_dropped_and_figures_stay():
     )
     remove_furniture([page])
     assert [ln.text for ln in page.lines] == ["Accuracy", "Sales 12.5 7.1 3.3 9.9", "2019 2020 2021 2022"]
+
+
+def _spaced(text: str, top: float, gap: float = 3.0) -> Line:
+    """A line of 10 pt words, the last one `gap` points after the one before (a page number set apart)."""
+    words, x = [], 72.0
+    parts = text.split()
+    for n, part in enumerate(parts):
+        x += gap - 3.0 if n == len(parts) - 1 else 0.0
+        words.append((x, top, x + 6.0 * len(part), top + 10, part))
+        x += 6.0 * len(part) + 3.0
+    return Line(text, words[0][0], top, words[-1][2], top + 10, size=10, words=words)
+
+
+def test_a_header_naming_each_chapter_with_the_page_number_is_dropped_and_a_numbered_line_is_kept():
+    """Even pages head with "Chapter N: its title   <page>", odd ones with the number alone: no one header line
+    repeats, but each carries the page's printed number (its index + 2), set apart from its words. A first line
+    whose number sits beside its words ("Step 7", on page 5) is text even when that number is the page's."""
+    titles = {2: "Parsing", 4: "Parsing", 6: "Encoding", 8: "Encoding", 10: "Errors"}
+    pages = []
+    for n in range(1, 11):
+        if n in titles:
+            first = _spaced(f"Chapter {n // 3 + 1}: {titles[n]} {n + 2}", 40, gap=200)
+        else:
+            first = _spaced(f"Step {n + 2}" if n == 5 else str(n + 2), 40)
+        prose = [
+            _spaced(f"The manual says {word} on line {letter} of this page.", 100 + 20 * i)
+            for i, (word, letter) in enumerate(zip(["how", "why", "when", "where", "what"], "abcdefghij"[n - 1] * 5))
+        ]
+        pages.append(Page(n, 600, 800, [first, *prose]))
+    remove_furniture(pages)
+    kept = [ln.text for page in pages for ln in page.lines]
+    assert not [t for t in kept if t.startswith("Chapter") or t.isdigit()]
+    assert "Step 7" in kept and sum(t.startswith("The manual says") for t in kept) == 50
