@@ -227,7 +227,11 @@ def squashed(texts: Iterable[str]) -> str:
 # Sentences: common abbreviations that end in a period but do not end a sentence; a numbered heading line.
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|etc|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms)\.$", re.I)
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
-_SPLIT = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+(?=[\"'(“]?[A-Z0-9])")
+_SPLIT = re.compile(
+    r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+(?=[\"'(“]?[A-Z0-9])"
+    # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").
+    r"|\s+[•◦▪‣]\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
+)
 # A footnote mark printed after a sentence's stop ("... library.1 Because ...", "... Transformer.”2 In ..."): the
 # mark is dropped so the stop ends the sentence. A word of three letters or more before the stop, so "Fig.1" and
 # "No.2" stay whole.

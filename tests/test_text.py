@@ -86,3 +86,20 @@ def test_common_words_come_from_the_bundled_vocabulary() -> None:
 
 def test_years_named_are_in_the_order_the_text_names_them() -> None:
     assert years_named("the FY2020 - FY 2019 change, not the 20 largest, in 2020") == ["2020", "2019"]
+
+
+def test_list_items_run_into_one_line_are_sentences_of_their_own():
+    bullets = "Two rules are implicit: • All text types are plain. • All streams are octets. Then more."
+    assert sentences(bullets) == [
+        "Two rules are implicit:",
+        "All text types are plain.",
+        "All streams are octets.",
+        "Then more.",
+    ]
+    options = "Usage: tool [OPTION] FILE Reads FILE. -s, --strict use strict decoding -h, --help display help"
+    assert sentences(options) == [
+        "Usage: tool [OPTION] FILE Reads FILE.",
+        "-s, --strict use strict decoding",
+        "-h, --help display help",
+    ]
+    assert sentences("Run it with --help or -v to see more.") == ["Run it with --help or -v to see more."]
