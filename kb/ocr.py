@@ -96,18 +96,24 @@ def render(page: object, settings: OcrSettings) -> tuple[bytes, float] | None:
 
 
 _running: set[subprocess.Popen] = set()  # tesseract processes under way, stopped with their parser (see stop_all)
+_stopping = False  # set by stop_all: the parser process is about to exit
 _running_lock = threading.RLock()  # stop_all runs in a signal handler, maybe while this thread holds it
 
 
 def stop_all() -> None:
     """Kill the tesseract processes under way and reap them (a parser being stopped must leave neither them nor
     their zombies behind)."""
+    global _stopping
     with _running_lock:
+        _stopping = True  # no tesseract starts after this
         for process in _running:
             process.kill()
         for process in _running:
             with contextlib.suppress(ChildProcessError):  # its own thread reaped it first
                 os.waitpid(process.pid, 0)
+        with contextlib.suppress(ChildProcessError):  # any other child that has exited (a pipe closed on it)
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
 
 
 def run_tesseract(image: bytes, dpi: float, settings: OcrSettings) -> str:
@@ -116,8 +122,11 @@ def run_tesseract(image: bytes, dpi: float, settings: OcrSettings) -> str:
     psm = "1" if settings.detect_orientation else "3"  # 1: page segmentation after orientation detection
     command = [exe, "stdin", "stdout", "--dpi", str(round(dpi)), "-l", settings.language, "--psm", psm, "tsv"]
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one core each: pages run side by side instead
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    with _running_lock:
+    with _running_lock:  # started and registered at once, so stop_all never misses one
+        if _stopping:
+            raise subprocess.SubprocessError("the parser is stopping")
+        pipe = subprocess.PIPE
+        process = subprocess.Popen(command, stdin=pipe, stdout=pipe, stderr=pipe, env=env)
         _running.add(process)
     try:
         out, err = process.communicate(image, timeout=settings.timeout_seconds)
