@@ -75,7 +75,7 @@ def compose(
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
             if short or heading:
                 continue  # headings and fragments read badly as answers
-            if unreadable(sentence, question) or (is_row(sentence) and not figure):
+            if unreadable(sentence, question, s) or (is_row(sentence) and not figure):
                 continue
             if is_row(sentence):
                 sentence = row_for_periods(sentence, years)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from agent.settings import AnswerSettings
 from kb.text import YEAR
 
 # Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section
@@ -27,9 +28,6 @@ _CONTACT = re.compile(r"\w@\w|https?://|www\.|\b\w+\.(?:com|org|edu|ai|io)\b", r
 # Dot leaders (". . . . 19"): a line of a contents page or index, whatever page it was found on.
 _LEADERS = re.compile(r"(?:\.\s*){5,}")
 _NUMBER = re.compile(r"^[-+(]?[$€£]?\d[\d,.]*%?\)?$")
-# Consecutive bare figures ("43.5 (1.0) 3.1 (3.3) 0.1 (0.4)") are a table's cells run into prose: without their
-# row and column labels no reader can tell what they are. Prose lists figures with words between them.
-_FIGURE_RUN = 6
 # What asks for a figure: a quantity word, a number or a percentage. Question words, not domain terms.
 _FIGURE = re.compile(
     r"\bhow\s+(?:much|many|large|big|high|low|long)\b|\b(?:amount|value|total|number|ratio|rate|percent(?:age)?|"
@@ -54,8 +52,11 @@ def is_row(sentence: str) -> bool:
     return " | " in sentence
 
 
-def unreadable(sentence: str, question: str) -> str | None:
-    """Why the sentence cannot stand in an answer to the question, or None when it can."""
+def unreadable(sentence: str, question: str, settings: AnswerSettings | None = None) -> str | None:
+    """Why the sentence cannot stand in an answer to the question, or None when it can. Consecutive bare figures
+    ("43.5 (1.0) 3.1 (3.3)") are a table's cells run into prose: without their labels no reader can tell what they
+    are (prose lists figures with words between them)."""
+    s = settings or AnswerSettings()
     text = sentence.strip()
     if not text:
         return "empty"
@@ -65,7 +66,7 @@ def unreadable(sentence: str, question: str) -> str | None:
     if re.search(r"[A-Za-z]-\.?$", text) or text[-1] in ",:;":
         return "a fragment: it stops mid-sentence"
     letters = [c for c in text if c.isalpha()]
-    if len(letters) >= 12 and sum(c.isupper() for c in letters) > 0.6 * len(letters):
+    if len(letters) >= 12 and sum(c.isupper() for c in letters) > s.capitals_share * len(letters):
         return "a heading in capitals"
     opening = [w for w in text.split()[:4] if any(c.isalpha() for c in w)]
     if len(opening) == 4 and all(w.isupper() and len(w) > 1 for w in opening):
@@ -82,9 +83,9 @@ def unreadable(sentence: str, question: str) -> str | None:
         return "a table's column headers" if _header_row(text) else None
     words = text.split()
     numbers = sum(bool(_NUMBER.match(w)) for w in words)
-    if numbers * 2 > len(words) and not asks_figure(question):
+    if numbers > s.number_share * len(words) and not asks_figure(question):
         return "mostly numbers"
-    if _longest_run(words) >= _FIGURE_RUN:
+    if _longest_run(words) >= s.figure_run:
         return "a run of table figures without their labels"
     return None
 

@@ -73,6 +73,25 @@ class AnswerSettings(BaseModel):
     )
     min_chars: int = Field(25, ge=0, description="Shortest sentence (characters) an extractive answer may use.")
     min_words: int = Field(5, ge=0, description="Fewest words of a sentence an extractive answer may use.")
+    capitals_share: float = Field(
+        0.6,
+        gt=0,
+        le=1,
+        description="A sentence of 12 letters or more with more than this share in capitals is a heading: no answer.",
+    )
+    number_share: float = Field(
+        0.5,
+        gt=0,
+        le=1,
+        description="A sentence with more than this share of bare figures among its words answers only a question "
+        "that asks for a figure.",
+    )
+    figure_run: int = Field(
+        6,
+        ge=2,
+        description="This many bare figures in a row in a sentence are a table's cells run into prose, without the "
+        "labels that say what they are: never an answer.",
+    )
     heading_words: int = Field(
         10, ge=0, description="A capitalised line without a full stop of up to this many words is a heading."
     )

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from agent.readable import asks_figure, is_meta, row_for_periods, unreadable
+from agent.settings import AnswerSettings
 
 
 def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> None:
@@ -42,6 +43,8 @@ def test_a_run_of_table_figures_in_prose_is_never_an_answer() -> None:
     reason = "a run of table figures without their labels"
     assert unreadable(debris, "Why did expense fall?") == reason
     assert unreadable(debris, "How much did expense fall in 2023?") == reason  # which figure is which, nobody knows
+    longer = AnswerSettings(figure_run=10, number_share=0.9)  # the thresholds are the answer settings'
+    assert unreadable(debris, "How much did expense fall in 2023?", longer) is None
     prose = "Revenue grew 5%, 7%, 9% and 12% in 2019, 2020, 2021 and 2022, and margins held at 31.5%."
     assert unreadable(prose, "How much did revenue grow?") is None
     assert asks_figure("How many layers does it have?") and asks_figure("What was the 2019 total?")
