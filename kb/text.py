@@ -232,6 +232,7 @@ _SPLIT = re.compile(
     # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").
     r"|\s+[•◦▪‣]\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
 )
+_LEAD_IN = re.compile(r":\s*[•◦▪‣]\s*")
 # A footnote mark printed after a sentence's stop ("... library.1 Because ...", "... Transformer.”2 In ..."): the
 # mark is dropped so the stop ends the sentence. A word of three letters or more before the stop, so "Fig.1" and
 # "No.2" stay whole.
@@ -246,6 +247,7 @@ def sentences(text: str) -> list[str]:
     def flush() -> None:
         joined = re.sub(r"-\s+(?=[a-z])", "", " ".join(prose)) if prose else ""
         joined = _FOOTNOTE_MARK.sub("", joined)
+        joined = _LEAD_IN.sub(": ", joined)  # a list's first item stays with the words that introduce it
         pending = ""
         for piece in _SPLIT.split(joined):
             pending = f"{pending} {piece}".strip() if pending else piece

