@@ -17,6 +17,7 @@ from kb.text import (
     is_period,
     join_periods,
     tokenize,
+    without_possessive,
     words,
 )
 
@@ -101,7 +102,7 @@ def content_terms(text: str) -> list[str]:
     """The words of `text` that carry meaning, in order, possessives stripped, without duplicates."""
     out: list[str] = []
     for raw in words(text):
-        word = re.sub(r"(?:'s|’s|'|’)$", "", raw)
+        word = without_possessive(raw)
         low = word.lower()
         if low in STOPWORDS or low in QUESTION_WORDS or (len(low) < 2 and not word.isdigit()):
             continue

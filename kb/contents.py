@@ -6,8 +6,8 @@ from __future__ import annotations
 import itertools
 import re
 
-from kb.furniture import ROMAN
-from kb.parsed import Line, Page
+from kb.furniture import ROMAN, set_apart
+from kb.parsed import Page
 
 # The end of an entry: dot leaders, a gap or a cell rule, then a page number (or, in an index, a list of them;
 # front matter is numbered in lower-case Roman numerals).
@@ -54,7 +54,7 @@ def mark_contents_pages(pages: list[Page]) -> int:
             if not match or not _plausible(match.group("page"), len(pages)):
                 continue
             lead = text[: match.start()].rstrip()
-            marked = match.group("leader") or match.group("rule") or match.group("more") or _set_apart(line)
+            marked = match.group("leader") or match.group("rule") or match.group("more") or set_apart(line, APART)
             if any(c.isalpha() for c in lead) and marked and (match.group("leader") or not _FIGURE_END.search(lead)):
                 numbers.append(_number(match.group("page")))
                 lists += bool(match.group("more"))
@@ -76,12 +76,6 @@ def mark_contents_pages(pages: list[Page]) -> int:
             page.kind = "contents"
             found += 1
     return found
-
-
-def _set_apart(line: Line) -> bool:
-    """The line's last word stands well apart from the one before it (a page number in its own column)."""
-    words = line.words or []
-    return len(words) >= 2 and words[-1][0] - words[-2][2] >= APART * max(1.0, line.bottom - line.top)
 
 
 def _number(text: str) -> int:

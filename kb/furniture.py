@@ -119,16 +119,25 @@ def _running_lines(pages: list[Page]) -> tuple[int, list[str]]:
     return len(doomed), list(dict.fromkeys(text for _, text in sorted(running, key=lambda r: -r[0])))
 
 
+def set_apart(line: Line, times: float, first: bool = False) -> bool:
+    """The line's last word (or its first) stands at least `times` line heights from the word beside it, as a page
+    number in its own column does."""
+    words = line.words or []
+    if len(words) < 2:
+        return False
+    gap = words[1][0] - words[0][2] if first else words[-1][0] - words[-2][2]
+    return gap >= times * max(1.0, line.bottom - line.top)
+
+
 def _printed_number(line: Line) -> int | None:
     """The number a line of words opens or closes with, set apart from its words as a page number is ("Chapter 2:
     Parsing        7"); a numbered heading ("2 Method") or a "Step 3" has its number beside its words."""
     words = line.words or []
     if len(words) < 2 or not any(c.isalpha() for c in line.text):
         return None
-    apart = SET_APART * max(1.0, line.bottom - line.top)
-    if _INTEGER.match(words[-1][4]) and words[-1][0] - words[-2][2] >= apart:
+    if _INTEGER.match(words[-1][4]) and set_apart(line, SET_APART):
         return int(words[-1][4])
-    if _INTEGER.match(words[0][4]) and words[1][0] - words[0][2] >= apart:
+    if _INTEGER.match(words[0][4]) and set_apart(line, SET_APART, first=True):
         return int(words[0][4])
     return None
 

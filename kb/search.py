@@ -20,7 +20,7 @@ from kb.query import SearchQuery, read_query
 from kb.search_settings import SearchSettings
 from kb.store import Store, record_from, regions_of
 from kb.table_rows import row_rank
-from kb.text import is_identifier, is_period, words
+from kb.text import is_identifier, is_period, without_possessive, words
 from kb.vectors import VectorIndex
 
 Mode = Literal["hybrid", "dense", "lexical"]
@@ -111,12 +111,10 @@ def hybrid_search(
         ranked_rows = row_rank([c.record for c in pool.values()], reading.text, settings.row_threshold)
         _fuse_ranking(pool, [record for record, _ in ranked_rows], settings.row_weight, settings)
     if settings.hint_weight > 0 and reading.hints and mode == "hybrid":  # pages titled as the hint says
-        so_far = sorted(pool.values(), key=lambda c: (-c.fused, c.record["chunk_id"]))  # ties keep this order
-        ranked_hints = hint_rank([c.record for c in so_far], reading.hints, settings.hint_share)
+        ranked_hints = hint_rank(_so_far(pool), reading.hints, settings.hint_share)
         _fuse_ranking(pool, [record for record, _ in ranked_hints], settings.hint_weight, settings)
     if settings.identifier_weight > 0 and mode == "hybrid":  # the few passages holding a rare identifier named
-        so_far = sorted(pool.values(), key=lambda c: (-c.fused, c.record["chunk_id"]))
-        for holders in identifier_holders([c.record for c in so_far], reading.text, settings.identifier_chunks):
+        for holders in identifier_holders(_so_far(pool), reading.text, settings.identifier_chunks):
             _fuse_ranking(pool, holders, settings.identifier_weight, settings)
     if settings.margin_weight > 0 and preferred and mode == "hybrid":
         _fuse_margins(pool, preferred, settings.margin_weight)
@@ -125,7 +123,6 @@ def hybrid_search(
         if match is not None:  # the documents' ranking: every preferred document's chunks share its place
             cand.fused += settings.document_weight / (settings.rrf_k + 1)
             cand.document_score, cand.document_terms = match.score, match.terms
-    for cand in pool.values():
         if cand.record.get("kind") == "contents":  # found, but a pointer to the page that answers, not that page
             cand.fused *= settings.contents_factor
     ranked = [c for _, c in sorted(pool.items(), key=lambda item: (-item[1].fused, item[0]))]
@@ -134,13 +131,18 @@ def hybrid_search(
     return _expand(hits, indexes.lexical, neighbours) if neighbours > 0 else hits
 
 
+def _so_far(pool: dict[str, Candidate]) -> list[dict[str, Any]]:
+    """The pool's records in their fused order so far (ties by chunk id, so a ranking built on it keeps that order)."""
+    return [c.record for c in sorted(pool.values(), key=lambda c: (-c.fused, c.record["chunk_id"]))]
+
+
 def identifier_holders(records: list[dict[str, Any]], query: str, most: int) -> list[list[dict[str, Any]]]:
     """For each identifier the query names (a code, a mixed-case or letter-digit name; not a period), the records
     that hold it as written, in the given order, when at most `most` do: a name so rare points to its passages,
     which fusion by ranks alone can leave below pages that hold its parts ("node", "copy") many times over."""
     out = []
     for word in dict.fromkeys(words(query)):
-        word = word.strip("'’").removesuffix("'s").removesuffix("’s")
+        word = without_possessive(word)
         if not is_identifier(word) or is_period(word):
             continue
         pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])", re.IGNORECASE)

@@ -194,6 +194,11 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
+def without_possessive(word: str) -> str:
+    """The word without a possessive ending ("BERT's" -> "BERT", "models'" -> "models")."""
+    return re.sub(r"(?:'s|’s|'|’)$", "", word)
+
+
 _ORDINAL = re.compile(r"^\d+(?:st|nd|rd|th)$", re.IGNORECASE)
 
 
@@ -227,12 +232,13 @@ def squashed(texts: Iterable[str]) -> str:
 # Sentences: common abbreviations that end in a period but do not end a sentence; a numbered heading line.
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|etc|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms)\.$", re.I)
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
+_BULLET = "[•◦▪‣]"
 _SPLIT = re.compile(
     r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+(?=[\"'(“]?[A-Z0-9])"
     # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").
-    r"|\s+[•◦▪‣]\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
+    rf"|\s+{_BULLET}\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
 )
-_LEAD_IN = re.compile(r":\s*[•◦▪‣]\s*")
+_LEAD_IN = re.compile(rf":\s*{_BULLET}\s*")
 # A footnote mark printed after a sentence's stop ("... library.1 Because ...", "... Transformer.”2 In ..."): the
 # mark is dropped so the stop ends the sentence. A word of three letters or more before the stop, so "Fig.1" and
 # "No.2" stay whole.
