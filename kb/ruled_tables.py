@@ -10,6 +10,10 @@ from kb.parsed import Line, Page
 _Word = tuple[float, float, float, float, str]
 # A cell of more words than this is a paragraph in a frame, not a table's cell.
 MAX_CELL_WORDS = 60
+# A grid with more than this share of its cells empty draws rules under figures (a financial statement's
+# underlines), not around cells: its columns do not line up with its headers, so the unruled reader, which pairs
+# figures with headers by position, reads it instead.
+MAX_EMPTY_SHARE = 0.5
 
 
 class _RulePage:
@@ -31,12 +35,14 @@ def ruled_tables(page: Page, edges: list[dict]) -> int:
         return 0
     locate = _cell_locator(tables)
     texts: dict[tuple[int, int, int], list[str]] = {}
-    words, split = [0] * len(tables), [0] * len(tables)
+    words, split, lost = [0] * len(tables), [0] * len(tables), [0] * len(tables)
     for line in page.lines:
         for x0, top, x1, bottom, text in line.words or []:
             cy = (top + bottom) / 2
             owner = locate((x0 + x1) / 2, cy)
             if owner is None:
+                for ti in _holding(tables, (x0 + x1) / 2, cy):
+                    lost[ti] += 1  # inside the table, in none of its cells: the grid would drop it
                 continue
             words[owner[0]] += 1
             left, right = locate(x0 + 0.5, cy), locate(x1 - 0.5, cy)
@@ -49,6 +55,8 @@ def ruled_tables(page: Page, edges: list[dict]) -> int:
             continue  # rules that frame running text (a figure, a boxed column), not a table: keep the prose
         if any(len(cell) > MAX_CELL_WORDS for (t, _, _), cell in texts.items() if t == ti):
             continue  # a cell holding a paragraph: a frame around prose, not a table
+        if lost[ti] or _empty_share(table, ti, texts) > MAX_EMPTY_SHARE:
+            continue  # not a grid of cells: its lines stay for the unruled reader
         x0, top, x1, bottom = table.bbox
         if _cuts_lines(page.lines, x0, top, x1, bottom):
             continue  # shading over some columns, not the table's frame: the unruled finder reads the table
@@ -92,6 +100,22 @@ def _cell_locator(tables: list) -> Callable[[float, float], tuple[int, int, int]
         return None
 
     return locate
+
+
+def _holding(tables: list, x: float, y: float) -> list[int]:
+    return [ti for ti, t in enumerate(tables) if t.bbox[0] <= x <= t.bbox[2] and t.bbox[1] <= y <= t.bbox[3]]
+
+
+def _empty_share(table: object, ti: int, texts: dict[tuple[int, int, int], list[str]]) -> float:
+    """The share of the table's cells that hold nothing, in its rows and columns that hold anything."""
+    grid = [
+        [None if c is None else (ti, ri, ci) in texts for ci, c in enumerate(r.cells)]  # None: a spanned cell
+        for ri, r in enumerate(table.rows)
+    ]
+    rows = [row for row in grid if any(row)]
+    used = {ci for row in rows for ci, filled in enumerate(row) if filled}
+    cells = [row[ci] for row in rows for ci in used if ci < len(row) and row[ci] is not None]
+    return 1 - sum(cells) / len(cells) if cells else 1.0
 
 
 def _cuts_lines(lines: list[Line], x0: float, top: float, x1: float, bottom: float) -> bool:

@@ -228,7 +228,10 @@ def _header_labels(header: list[Line], columns: list[tuple[float, float]], cells
     ("Tide Surge Wave") and each goes to the column under it."""
     own: list[list[str]] = [[] for _ in columns]
     spanning: list[list[str]] = [[] for _ in columns]
-    areas = [(line, [c for c in cells_of(line) if c.x1 > columns[0][0] - 1]) for line in header]
+    # A header over the figures: a header set just left of a column of right-aligned figures ("2018" over
+    # "$ 419,127", the sign far left) counts, within one column's width; a row label's header far left does not.
+    reach = columns[0][0] - max(1.0, columns[0][1] - columns[0][0])
+    areas = [(line, [c for c in cells_of(line) if c.x1 > reach]) for line in header]
     captions = len(columns) > 1 and any(len(area) >= len(columns) for _, area in areas)
     for line, area in areas:
         for cell in area:

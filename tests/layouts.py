@@ -96,10 +96,10 @@ STATEMENT_ROWS = [
 ]
 
 
-def statement_pdf(path: Path) -> Path:
+def statement_pdf(path: Path, header_shift: float = 0.0) -> Path:
     """Page 1: prose ending with a full sentence. Page 2: a cash flow statement without ruling lines: a title, a
     caption over the columns, a row of years, rows of a label and right-aligned figures, a section label row and a
-    label wrapped over two lines."""
+    label wrapped over two lines. `header_shift` sets the years that far left of their figures' right edge."""
     c = canvas.Canvas(str(path), pagesize=letter)
     c.setFont("Helvetica", 10)
     for i, text in enumerate(_sentences(1, 20)):
@@ -112,7 +112,7 @@ def statement_pdf(path: Path) -> Path:
     columns = [400, 470, 540]
     c.drawCentredString(470, HEIGHT - 100, "Year Ended December 31,")
     for x, year in zip(columns, ["2017", "2016", "2015"]):
-        c.drawRightString(x, HEIGHT - 114, year)
+        c.drawRightString(x - header_shift, HEIGHT - 114, year)
     y = HEIGHT - 132
     c.drawString(72, y, "Operating Activities")
     y -= 14

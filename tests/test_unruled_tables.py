@@ -18,6 +18,13 @@ def test_each_row_names_its_figures_by_their_column_headers(tmp_path: Path):
     assert "Changes in accounts receivable | 2017: (35.6) | 2016: (12.1) | 2015: 4.8" in rows
 
 
+def test_a_header_set_just_left_of_its_figures_names_them(tmp_path: Path):
+    # Years centred over "$ 2,912.9" with the sign far left end before the figures begin: still their columns.
+    doc = parse_pdf(layouts.statement_pdf(tmp_path / "shifted.pdf", header_shift=34), "shifted", 10)
+    rows = [ln.text for ln in doc.pages[1].lines if ln.kind == "table"]
+    assert "Net cash provided by operating activities | 2017: 2,912.9 | 2016: 2,199.7 | 2015: 1,469.5" in rows
+
+
 def test_header_section_and_wrapped_labels_stay_in_the_table(tmp_path: Path):
     rows = _rows(tmp_path)
     assert rows[:3] == ["Year Ended December 31,", "2017 | 2016 | 2015", "Operating Activities"]
