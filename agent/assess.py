@@ -6,11 +6,11 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from agent.intent import content_terms
+from agent.intent import asks_value, content_terms
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
 from kb.references import is_reference_list
-from kb.text import is_identifier, is_period, period_year, squashed, tokenize
+from kb.text import is_identifier, is_period, period_year, sentences, squashed, tokenize
 
 
 def passage(hit: dict[str, Any]) -> str:
@@ -104,6 +104,57 @@ def anchoring_hits(
     return [h for h in evidence if id(h) in keep]
 
 
+# A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
+# "x86"), with a magnitude or percent, or a small count in words. The words are a generic few: counts are
+# often spelled out ("three layers").
+_VALUE = re.compile(
+    r"(?<![\w.])[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w])|\b(?:one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?|single|twice|half)\b",
+    re.I,
+)
+
+
+def stated_values(text: str) -> set[str]:
+    return {m.group().lower().lstrip("+$€£") for m in _VALUE.finditer(text)}
+
+
+def value_missing(
+    question: str, identifiers: list[str], evidence: list[dict[str, Any]], aliases: dict | None
+) -> list[str]:
+    """For a question asking for a count or a value: its subject identifiers that no evidence sentence names beside
+    a value the question does not already give. A document whose title names an identifier names it in every
+    sentence (its figures are that subject's), so only the identifiers no title names are the subject asked
+    about, when there are any."""
+    if not identifiers or not asks_value(question):
+        return []
+    titled = {
+        i
+        for i in identifiers
+        for h in evidence
+        if term_covered(i, token_set([h.get("title", "")]), squashed([h.get("title", "")]))
+    }
+    subject = [i for i in identifiers if i not in titled] or identifiers
+    given = stated_values(question)
+    missing = []
+    for ident in subject:
+        names = [ident, *(aliases or {}).get(ident, [])]
+        found = False
+        for hit in evidence:
+            in_title = ident in titled
+            for sentence in sentences(hit["text"]):
+                if not stated_values(sentence) - given:
+                    continue
+                tokens, flat = token_set([sentence]), squashed([sentence])
+                if in_title or any(all(term_covered(w, tokens, flat) for w in n.split()) for n in names):
+                    found = True
+                    break
+            if found:
+                break
+        if not found:
+            missing.append(ident)
+    return missing
+
+
 def is_strong(hit: dict[str, Any], key_terms: list[str], c: CheckSettings) -> bool:
     """One passage that holds (nearly) every key term and is semantically close: enough on its own."""
     if not key_terms or (hit.get("dense_score") is not None and hit["dense_score"] < c.relevance_floor):
@@ -190,6 +241,11 @@ def assess(state: dict[str, Any]) -> Assessment:
         f"; {len(strong)} passage(s) hold every key term" if strong else ""
     )
     reasons.append(Check(check="relevant_hits", ok=len(relevant) >= settings.min_hits or bool(strong), detail=detail))
+    if c.stated_value:
+        unstated = value_missing(state.get("question", ""), identifiers, evidence, aliases)
+        detail = f"no passage states a value for {', '.join(unstated)}" if unstated else "a value is stated"
+        if asks_value(state.get("question", "")) and identifiers:
+            reasons.append(Check(check="value_stated", ok=not unstated, detail=detail))
     if compare and state.get("topics"):
         reasons += _topic_checks(state["topics"], evidence, state.get("topic_homes", {}), c.topic_term_share)
     failing = next((r.check for r in reasons if not r.ok), None)

@@ -55,6 +55,20 @@ _PROCEDURE = re.compile(
     r"instructions?|step-by-step)\b",
     re.I,
 )
+# A question asking for a count or a value ("how many", "what numeric value is X defined to"): question words, no
+# domain term. Broader figure words ("amount", "rate") are left out: they name what a table row holds, and a row
+# states its value beside a label the question may word differently.
+_ASKS_VALUE = re.compile(
+    r"\bhow\s+(?:many|much)\b|\bwhat\s+(?:is\s+the\s+)?(?:numeric(?:al)?\s+)?(?:value|number)\b|\bnumeric(?:al)?\s+value\b",
+    re.I,
+)
+
+
+def asks_value(question: str) -> bool:
+    """The question asks for a count or a value, which an answer must state."""
+    return bool(_ASKS_VALUE.search(question))
+
+
 _TOPIC_TAIL = re.compile(
     r"\s*(?:[,;:(]|\b(?:in\s+terms\s+of|with\s+respect\s+to|regarding|for|on|in|across|when|"
     r"and\s+(?:what|how|why|which))\b).*$",

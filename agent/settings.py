@@ -48,6 +48,11 @@ class CheckSettings(BaseModel):
         0.5, ge=0, le=1, description="Share of a topic's plain terms a passage must hold to be evidence on it."
     )
     topic_probe_k: int = Field(3, ge=1, le=20, description="Hits of the lexical probe that finds each topic's home.")
+    stated_value: bool = Field(
+        True,
+        description="A question asking for a count or a value needs a passage naming its subject beside a value "
+        "(refuses what a document mentions but never quantifies).",
+    )
 
 
 class RefineSettings(BaseModel):
