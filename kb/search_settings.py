@@ -99,18 +99,17 @@ class SearchSettings(BaseModel):
         "is X' question asks about (a definitions section, 'X (long form)', 'X is ...'); 0 turns it off.",
     )
     row_weight: float = Field(
-        2.0,
+        1.0,
         ge=0,
         description="Weight of the ranking of candidates by their best table row: the share of the row label's "
-        "terms the question holds, plus one when a column it names holds a figure (0 turns it off; 1.0 before "
-        "tables read their years more often, chosen on the bench).",
+        "terms the question holds, plus one when a column it names holds a figure (0 turns it off).",
     )
     row_threshold: float = Field(
-        1.5,
+        1.75,
         ge=0,
         le=2,
-        description="A row enters that ranking from this match: 1.5 is half its label in a column the question "
-        "names (below 1, a label alone would do; 1.75 before, chosen on the bench).",
+        description="A row enters that ranking from this match: 1.75 is three quarters of its label in a column the "
+        "question names (below 1, a label alone would do).",
     )
     hint_weight: float = Field(
         2.0,
