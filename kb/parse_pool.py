@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
+import signal
 import threading
+from collections.abc import Iterator
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from multiprocessing import resource_tracker, util
 from multiprocessing.queues import SimpleQueue
 from pathlib import Path
@@ -87,7 +90,9 @@ class ParsePool:
         if self._pool is None or path in self._jobs:
             return
         try:
-            self._jobs[path] = self._pool.submit(parse_or_reason, str(path), doc_id_for(path), self.max_mb, self.ocr)
+            with _spawning():
+                job = self._pool.submit(parse_or_reason, str(path), doc_id_for(path), self.max_mb, self.ocr)
+            self._jobs[path] = job
         except BrokenProcessPool:  # an earlier file crashed a parser process: this file fails alone
             failed: Future = Future()
             failed.set_exception(BrokenProcessPool())
@@ -147,6 +152,22 @@ class ParsePool:
             _terminate(pool)
         if self._remote is not None:
             self._remote.close()  # after the workers: none writes to it any more
+
+
+@contextmanager
+def _spawning() -> Iterator[None]:
+    """Around a submit, which spawns the pool's workers as it needs them: a worker starts with Ctrl-C ignored (an
+    ignored signal stays ignored across exec), so one still importing when Ctrl-C reaches the process group prints
+    no traceback before its initializer takes over. Only the main thread may set a handler; a Ctrl-C within these
+    few milliseconds is not seen."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
