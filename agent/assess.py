@@ -56,6 +56,11 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
     return all(p in tokens for p in (parts or toks))
 
 
+def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
+    """Whether the tokens hold any of the names (a term and its aliases), each word of a name found."""
+    return any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
+
+
 def coverage(terms: list[str], texts: list[str]) -> tuple[list[str], list[str]]:
     """(covered, missing) terms against the texts."""
     tokens, flat = token_set(texts), squashed(texts)
@@ -78,7 +83,7 @@ def _anchors(
     rest = [t for t in [*identifiers, *others] if t != ident]
     names = [ident, *(aliases or {}).get(ident, [])]
     tokens, flat = token_set([text]), squashed([text])
-    found = any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
+    found = names_covered(names, tokens, flat)
     return found and (not rest or any(term_covered(t, tokens, flat) for t in rest))
 
 
@@ -125,34 +130,23 @@ def value_missing(
     a value the question does not already give. A document whose title names an identifier names it in every
     sentence (its figures are that subject's), so only the identifiers no title names are the subject asked
     about, when there are any."""
-    if not identifiers or not asks_value(question):
-        return []
-    titled = {
-        i
-        for i in identifiers
-        for h in evidence
-        if term_covered(i, token_set([h.get("title", "")]), squashed([h.get("title", "")]))
-    }
-    subject = [i for i in identifiers if i not in titled] or identifiers
+    titles = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence}]
+    titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     given = stated_values(question)
-    missing = []
-    for ident in subject:
-        names = [ident, *(aliases or {}).get(ident, [])]
-        found = False
-        for hit in evidence:
-            in_title = ident in titled
-            for sentence in sentences(hit["text"]):
-                if not stated_values(sentence) - given:
-                    continue
-                tokens, flat = token_set([sentence]), squashed([sentence])
-                if in_title or any(all(term_covered(w, tokens, flat) for w in n.split()) for n in names):
-                    found = True
-                    break
-            if found:
-                break
-        if not found:
-            missing.append(ident)
-    return missing
+    # Each sentence stating a value of its own, as tokens: read once for every identifier.
+    stating = [
+        (token_set([sentence]), squashed([sentence]))
+        for hit in evidence
+        for sentence in sentences(hit["text"])
+        if stated_values(sentence) - given
+    ]
+    subject = [i for i in identifiers if i not in titled] or identifiers
+    return [
+        ident
+        for ident in subject
+        if not stating
+        or not (ident in titled or any(names_covered([ident, *(aliases or {}).get(ident, [])], *s) for s in stating))
+    ]
 
 
 def is_strong(hit: dict[str, Any], key_terms: list[str], c: CheckSettings) -> bool:
@@ -241,11 +235,11 @@ def assess(state: dict[str, Any]) -> Assessment:
         f"; {len(strong)} passage(s) hold every key term" if strong else ""
     )
     reasons.append(Check(check="relevant_hits", ok=len(relevant) >= settings.min_hits or bool(strong), detail=detail))
-    if c.stated_value:
-        unstated = value_missing(state.get("question", ""), identifiers, evidence, aliases)
+    question = state.get("question", "")
+    if c.stated_value and identifiers and asks_value(question):
+        unstated = value_missing(question, identifiers, evidence, aliases)
         detail = f"no passage states a value for {', '.join(unstated)}" if unstated else "a value is stated"
-        if asks_value(state.get("question", "")) and identifiers:
-            reasons.append(Check(check="value_stated", ok=not unstated, detail=detail))
+        reasons.append(Check(check="value_stated", ok=not unstated, detail=detail))
     if compare and state.get("topics"):
         reasons += _topic_checks(state["topics"], evidence, state.get("topic_homes", {}), c.topic_term_share)
     failing = next((r.check for r in reasons if not r.ok), None)

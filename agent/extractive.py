@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from agent.arithmetic import computed, in_scale
-from agent.assess import is_evidence, term_covered, topic_hits
+from agent.assess import is_evidence, names_covered, topic_hits
 from agent.intent import content_terms
 from agent.readable import asks_figure, is_meta, is_row, row_for_periods, unreadable
 from agent.settings import AnswerSettings
@@ -24,10 +24,6 @@ def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> li
     return [([term, *aliases.get(term, [])], weight if is_identifier(term) else 1.0) for term in terms]
 
 
-def _covers(names: list[str], tokens: set[str], flat: str) -> bool:
-    return any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
-
-
 def _lexical_scores(
     question: str, aliases: dict[str, list[str]], pool: list[tuple[set[str], str]], weight: float = 1.5
 ) -> np.ndarray:
@@ -35,7 +31,7 @@ def _lexical_scores(
     concepts = _concepts(question, aliases, weight)
     if not concepts or not pool:
         return np.zeros(len(pool))
-    hits = np.array([[_covers(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
+    hits = np.array([[names_covered(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
     idf = np.log(1 + len(pool) / (1 + hits.sum(axis=0)))
     weights = idf * np.array([w for _, w in concepts])
     return hits @ weights / weights.sum() if weights.sum() else np.zeros(len(pool))
