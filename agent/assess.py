@@ -13,10 +13,15 @@ from kb.references import is_reference_list
 from kb.text import is_identifier, is_period, period_year, sentences, squashed, tokenize
 
 
+def framed(hit: dict[str, Any]) -> str:
+    """A hit's text under the head of the table it opens inside (its title, units and columns), if any."""
+    return "\n".join(part for part in (hit.get("head", ""), hit["text"]) if part)
+
+
 def passage(hit: dict[str, Any]) -> str:
-    """A hit as the checks read it: the document's title and the section path frame the text, so a chunk of a
-    paper titled with a name is evidence about that name even when its own sentences only say "we"."""
-    return "\n".join(part for part in (hit.get("title", ""), hit.get("section", ""), hit["text"]) if part)
+    """A hit as the checks read it: the document's title, the section path and a table's head frame the text, so
+    a chunk of a paper titled with a name is evidence about that name even when its own sentences only say "we"."""
+    return "\n".join(part for part in (hit.get("title", ""), hit.get("section", ""), framed(hit)) if part)
 
 
 def is_reference(hit: dict[str, Any]) -> bool:

@@ -94,7 +94,7 @@ def verify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             "evidence_key": old,
             **{
                 f: by_key[old].get(f)
-                for f in ("chunk_id", "doc_id", "start_page", "end_page", "section", "text", "regions")
+                for f in ("chunk_id", "doc_id", "start_page", "end_page", "section", "head", "text", "regions")
             },
         }
         for old, new in mapping.items()

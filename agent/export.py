@@ -88,6 +88,8 @@ def answer_markdown(state: dict[str, Any]) -> str:
         parts.append(f"### [{_one_line(citation.get('key', '?'))}] {label}".rstrip())
         if section := _one_line(citation.get("section") or ""):
             parts.append(f"Section: {section}")
+        if head := _one_line(" / ".join(str(citation.get("head") or "").splitlines())):
+            parts.append(f"In the table headed: {head}")
         if quote := _blockquote(str(citation.get("text") or "")):
             parts.append(quote)
     # Blank lines between blocks: a quote or paragraph followed directly by text would absorb it.

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from agent.arithmetic import computed, in_scale
-from agent.assess import is_evidence, names_covered, topic_hits
+from agent.assess import framed, is_evidence, names_covered, topic_hits
 from agent.intent import content_terms
 from agent.readable import asks_figure, is_meta, is_row, row_for_periods, unreadable
 from agent.settings import AnswerSettings
@@ -146,7 +146,7 @@ def compose(
             chosen.remove(stating[0])
             chosen.insert(0, stating[0])
             lead = items[stating[0]]
-            scaled = in_scale(question, lead[3], context[lead[0]]["text"])
+            scaled = in_scale(question, lead[3], framed(context[lead[0]]))
             if scaled:  # the figure in the scale the question asks for, its input cited
                 items[stating[0]] = (*lead[:3], f"{lead[3]}{scaled}", lead[4])
     # A comparison reads topic by topic: each topic's part opens with its name.

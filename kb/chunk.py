@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from kb.headings import title_shape
 from kb.models import Chunk, Region
 from kb.parsed import Line, ParsedDocument
+from kb.table_heads import head_text, table_heads
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
 _SENTENCE_END = (".", "?", "!", ":", ";")
@@ -93,17 +94,20 @@ def chunk_document(
 ) -> list[Chunk]:
     """Greedy packing of lines: close at a sentence end past `target`, always before `limit`, at a new section
     once past `min_tokens`, at a page break unless a sentence runs over it, and before a chunk would reach a third
-    page. A chunk of a contents page is marked as such."""
+    page. A chunk of a contents page is marked as such; one that opens inside a table carries the table's head."""
     flat = [(page.number, ln) for page in doc.pages for ln in page.lines]
     kinds = {page.number: page.kind for page in doc.pages}
     read = {page.number for page in doc.pages if page.ocr}
     counts = count_tokens([ln.text for _, ln in flat]) if flat else []
+    heads = table_heads(doc.pages)
     items: list[tuple[int, Line, int]] = []
+    head_of: dict[int, list[Line]] = {}  # by line id, the head of a table line's table (pieces of a split row too)
     for (page_no, ln), n in zip(flat, counts):
-        if n > limit:
-            items += [(page_no, part, k) for part, k in _split_long(ln, n, limit)]
-        else:
-            items.append((page_no, ln, n))
+        parts = _split_long(ln, n, limit) if n > limit else [(ln, n)]
+        for part, k in parts:
+            items.append((page_no, part, k))
+            if id(ln) in heads:
+                head_of[id(part)] = heads[id(ln)]
 
     chunks: list[Chunk] = []
     current: list[tuple[int, Line]] = []
@@ -118,6 +122,9 @@ def chunk_document(
             text = _join(lines)
             if text:
                 ordinal = len(chunks)
+                # A chunk opening inside a table (after its headings, if any) carries the table's head.
+                first = next((ln for ln in lines if ln.kind != "heading"), lines[0])
+                head = head_text(head_of[id(first)], {id(ln) for ln in lines}) if id(first) in head_of else ""
                 chunks.append(
                     Chunk(
                         chunk_id=chunk_id(doc.doc_id, ordinal, text),
@@ -128,6 +135,7 @@ def chunk_document(
                         section=chunk_section,
                         title=doc.title,
                         text=text,
+                        head=head,
                         regions=_regions(current, doc),
                         kind="contents" if kinds[current[0][0]] == "contents" else "body",
                         ocr=current[0][0] in read or current[-1][0] in read,

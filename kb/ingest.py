@@ -268,7 +268,7 @@ class Ingestion:
         record.ingested_at = time.time()
         self.store.put_document(record)
         for c in chunks:  # the BM25 terms, ready for the index rebuilt when the ingestion ends
-            chunk_terms(c.title, c.section, c.text)
+            chunk_terms(c.title, c.section, c.text, c.head)
 
 
 def _wait(

@@ -17,10 +17,10 @@ from kb.text import tokenize
 
 
 @lru_cache(maxsize=16384)
-def chunk_terms(title: str, section: str, text: str) -> tuple[str, ...]:
-    """The indexed terms of a chunk (its context header and text). Cached: ingestion computes them while
-    embedding goes on, so the index rebuilt at the end of an ingestion finds them ready."""
-    return tuple(tokenize(context_text(title, section, text)))
+def chunk_terms(title: str, section: str, text: str, head: str = "") -> tuple[str, ...]:
+    """The indexed terms of a chunk (its context header, its table's head and its text). Cached: ingestion
+    computes them while embedding goes on, so the index rebuilt at the end of an ingestion finds them ready."""
+    return tuple(tokenize(context_text(title, section, text, head)))
 
 
 class LexicalIndex:
@@ -43,7 +43,8 @@ class LexicalIndex:
             return None
         bm25 = bm25s.BM25()
         bm25.index(
-            [list(chunk_terms(r["title"], r["section"], r["text"])) or [""] for r in records], show_progress=False
+            [list(chunk_terms(r["title"], r["section"], r["text"], r.get("head", ""))) or [""] for r in records],
+            show_progress=False,
         )
         return bm25
 

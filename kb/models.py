@@ -32,6 +32,11 @@ class Chunk(BaseModel):
     section: str = Field("", description="Heading path such as '3 Method > 3.1 Data', empty when none was detected.")
     title: str = Field("", description="Title of the document the chunk belongs to.")
     text: str = Field(description="The chunk's text; table rows appear as 'cell | cell | cell' lines.")
+    head: str = Field(
+        "",
+        description="For a chunk that opens inside a table: the table's head lines above the chunk (its title, "
+        "units, column headers; see kb.table_heads), so its rows read on their own. Empty otherwise.",
+    )
     regions: list[Region] = Field(default_factory=list, description="Bounding region of the chunk on each page.")
     kind: Literal["body", "contents"] = Field(
         "body",
@@ -40,21 +45,25 @@ class Chunk(BaseModel):
     ocr: bool = Field(False, description="True when a page of the chunk was read by OCR from its image.")
 
     def embed_text(self) -> str:
-        """What the embedding model reads: the section path, then the passage. The title is not repeated in every
-        chunk; its vector is mixed in once per document instead (see Embedder.with_title).
+        """What the embedding model reads: the section path, the head of the table it opens inside, then the
+        passage. The title is not repeated in every chunk; its vector is mixed in once per document instead (see
+        Embedder.with_title).
 
         A reference-list chunk is read as its label (see kb.references): its entries name other works, which would
         draw queries about those works to the list rather than to the text that discusses them. BM25 still indexes
         every entry."""
         if is_reference_list(self.section, self.text):
             return reference_label(self.section)
-        return context_text("", self.section, self.text)
+        return context_text("", self.section, self.text, self.head)
 
 
-def context_text(title: str, section: str, text: str) -> str:
-    """Text given to the embedding model and BM25: a short context header, then the passage."""
-    head = " | ".join(part for part in (title, section) if part)
-    return f"{head}\n{text}" if head else text
+def context_text(title: str, section: str, text: str, table_head: str = "") -> str:
+    """Text given to the embedding model and BM25: a short context header, the head of the table the passage opens
+    inside, then the passage. The table's head goes first although the model may then cut the passage's last
+    tokens: on the bench that read better than a head the model cuts instead (financebench dense R@8 0.726 against
+    0.685)."""
+    header = " | ".join(part for part in (title, section) if part)
+    return "\n".join(part for part in (header, table_head, text) if part)
 
 
 class Hit(BaseModel):
@@ -67,6 +76,7 @@ class Hit(BaseModel):
     section: str = Field(description="Heading path of the chunk, possibly empty.")
     title: str = Field("", description="Detected title of the chunk's document, possibly empty.")
     text: str = Field(description="The chunk's text.")
+    head: str = Field("", description="The head of the table the chunk opens inside (title, units, columns), or empty.")
     ordinal: int = Field(description="Position of the chunk in its document.")
     regions: list[Region] = Field(default_factory=list, description="Bounding regions for highlighting.")
     rank: int = Field(description="1-based rank in the fused result list.")

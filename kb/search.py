@@ -229,6 +229,7 @@ def _hit(cand: Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
         section=r["section"],
         title=r.get("title", ""),
         text=r["text"],
+        head=r.get("head", ""),
         ordinal=r["ordinal"],
         regions=regions_of(r),
         rank=rank,

@@ -72,10 +72,11 @@ class KBSettings(BaseSettings):
     @property
     def recipe(self) -> str:
         """What decides a document's chunks and vectors besides its bytes (the model is in the collection's name).
-        Bump the leading version when the chunking or the embedded text changes (v4: image pages are OCR'd)."""
+        Bump the leading version when the chunking or the embedded text changes (v4: image pages are OCR'd; v5: a
+        chunk opening inside a table carries the table's head, embedded and indexed with it)."""
         # Precision is left out: int8 and float32 vectors of one model agree closely enough to share a collection.
         chunks = f"{self.chunk_target_tokens}/{self.chunk_max_tokens}/{self.chunk_min_tokens}"
-        return f"v4 title={self.title_weight:g} chunks={chunks}"
+        return f"v5 title={self.title_weight:g} chunks={chunks}"
 
     @property
     def bm25_dir(self) -> Path:

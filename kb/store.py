@@ -14,9 +14,9 @@ from kb.embed import KBEmbeddingFunction
 from kb.models import Chunk, DocumentRecord, Region
 from kb.settings import KBSettings
 
-_CHUNK_FIELDS = ("doc_id", "ordinal", "start_page", "end_page", "section", "title", "kind", "ocr")
+_CHUNK_FIELDS = ("doc_id", "ordinal", "start_page", "end_page", "section", "title", "head", "kind", "ocr")
 # The values of stores written before a field existed.
-_DEFAULTS: dict[str, Any] = {"section": "", "title": "", "kind": "body", "ocr": False}
+_DEFAULTS: dict[str, Any] = {"section": "", "title": "", "head": "", "kind": "body", "ocr": False}
 
 
 def make_client(settings: KBSettings) -> chromadb.ClientAPI:

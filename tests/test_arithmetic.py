@@ -131,3 +131,13 @@ def test_the_answer_leads_with_the_row_in_the_scale_asked_and_verification_accep
         "Net cash provided by operating activities | 2020: 381,603; that is 382 million (computed). [c1]"
     )
     assert check_citations(answer, [CASH_FLOWS], 0.5, computed=True)["refusal_reason"] is None
+
+
+def test_a_row_continued_below_its_tables_scale_is_converted_from_its_head() -> None:
+    # A chunk that opens inside the table: its scale is in the head it carries, not in its text.
+    head, rows = CASH_FLOWS["text"].split("\n", 1)
+    continued = {**CASH_FLOWS, "text": rows, "head": head}
+    asked = "How much cash did operating activities provide in FY2020? Answer in USD millions."
+    assert "; that is 382 million (computed)" in compose(asked, "general", [], [continued], AnswerSettings())
+    headless = {**continued, "head": ""}
+    assert "(computed)" not in compose(asked, "general", [], [headless], AnswerSettings())

@@ -100,3 +100,16 @@ def test_a_heading_under_a_pages_title_like_opening_labels_the_chunk():
     doc = ParsedDocument("d", "Title", [Page(1, 612, 792, earlier[:1] + long_opening + page[1:])])
     chunks = chunk_document(doc, _words, target=200, limit=300, min_tokens=12)
     assert [c.section for c in chunks] == ["Statements of Cash Flows", "Statements of Operations"]
+
+
+def test_a_chunk_opening_inside_a_table_carries_its_title_units_and_column_headers(tmp_path: Path):
+    doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
+    table = [c for c in chunk_document(doc, _words, target=12, limit=30) if c.start_page == 2]
+    assert len(table) > 2
+    # The chunk holding the title and the column headers carries nothing; the later ones carry exactly the head:
+    # the title, the units, the column headers; not the group label "Operating Activities" that heads only
+    # the rows below it.
+    assert table[0].head == "" and table[0].text.startswith("Consolidated Statement of Cash Flows")
+    head = "Consolidated Statement of Cash Flows\n(in millions)\nYear Ended December 31,\n2017 | 2016 | 2015"
+    assert all(c.head == head for c in table[1:])
+    assert all(c.head == "" for c in chunk_document(doc, _words, target=12, limit=30) if c.start_page == 1)

@@ -70,6 +70,14 @@ def test_answer_markdown_holds_question_answer_and_each_citation_with_pages_and_
     assert md.count("Section:") == 1
 
 
+def test_a_citation_inside_a_table_names_the_tables_head_on_one_line() -> None:
+    state = _state()
+    state["citations"][1]["head"] = "Balance Sheet\n(in millions)\nItem | 2019 | 2018"
+    md = answer_markdown(state)
+    assert "In the table headed: Balance Sheet / (in millions) / Item | 2019 | 2018\n" in md
+    assert md.count("In the table headed:") == 1
+
+
 def test_answer_markdown_names_the_ollama_model_in_ollama_mode() -> None:
     md = answer_markdown(_state(mode="ollama", settings={"model": "qwen2.5:3b"}))
     assert "Mode: Ollama model qwen2.5:3b" in md

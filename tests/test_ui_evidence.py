@@ -1,10 +1,11 @@
-"""ui.evidence: the evidence panel's head marks what a passage is (new this round, read by OCR)."""
+"""ui.evidence: the evidence panel's head marks what a passage is (new this round, read by OCR), and a passage
+opening inside a table shows the table's head."""
 
 from streamlit.testing.v1 import AppTest
 
 
-def _panel(ocr: bool) -> list[str]:
-    def script(ocr: bool) -> None:
+def _panel(ocr: bool, head: str = "") -> list[str]:
+    def script(ocr: bool, head: str) -> None:
         from ui.evidence import evidence_panel
 
         hit = {
@@ -18,12 +19,13 @@ def _panel(ocr: bool) -> list[str]:
             "dense_score": 0.61,
             "lexical_score": 7.2,
             "ocr": ocr,
+            "head": head,
         }
         evidence_panel([hit], "basalt humidity")
 
-    at = AppTest.from_function(script, args=(ocr,)).run()
+    at = AppTest.from_function(script, args=(ocr, head)).run()
     assert not at.exception
-    return [m.value for m in at.markdown]
+    return [m.value for m in at.markdown] + [c.value for c in at.caption]
 
 
 def test_panel_marks_a_passage_read_by_ocr():
@@ -33,3 +35,9 @@ def test_panel_marks_a_passage_read_by_ocr():
 
 def test_panel_leaves_text_layer_passages_unmarked():
     assert not any("OCR" in value for value in _panel(ocr=False))
+
+
+def test_panel_shows_the_head_of_the_table_a_passage_opens_inside():
+    shown = _panel(ocr=False, head="Station readings\n(in percent)")
+    assert "In the table headed: Station readings / \\(in percent\\)" in shown
+    assert not any("table headed" in value for value in _panel(ocr=False))

@@ -62,6 +62,7 @@ def evidence_panel(hits: list[dict[str, Any]], query: str) -> None:
             if hit.get("ocr"):
                 head += " · :orange-badge[OCR: read from the page image]"
             st.markdown(head)
+            table_head(hit)
             st.markdown(marked(hit["text"], query))
             st.caption(why_found(hit))
 
@@ -223,7 +224,14 @@ def citation_label(citation: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
+def table_head(item: dict[str, Any]) -> None:
+    """The head of the table a passage opens inside (title, units, columns), so its rows can be read."""
+    if item.get("head"):
+        st.caption("In the table headed: " + escape_md(" / ".join(item["head"].splitlines())))
+
+
 def citation_view(citation: dict[str, Any], sources: dict[str, Path], key: str) -> None:
+    table_head(citation)
     st.text(citation["text"])
     path = sources.get(citation["doc_id"])
     if path is None or not path.exists():

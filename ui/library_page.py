@@ -9,7 +9,7 @@ from pathlib import Path
 import streamlit as st
 
 from kb.base import KnowledgeBase
-from ui.evidence import escape_md, searched_note, why_found
+from ui.evidence import escape_md, searched_note, table_head, why_found
 from ui.ingest_panel import library_panel
 from ui.resources import ingest_queue, knowledge_base, uploads_dir
 from ui.uploads import safe_name
@@ -136,6 +136,7 @@ def quick_search(base: KnowledgeBase) -> None:
         with st.container(border=True):
             st.text(f"{h.rank}. {h.doc_id} {pages}   {h.section}" + ("   [OCR]" if h.ocr else ""))
             st.caption(why_found(h.model_dump()))
+            table_head(h.model_dump())
             st.text(h.text)  # document text is data: never rendered as markdown or HTML
 
 
