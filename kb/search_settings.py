@@ -99,17 +99,17 @@ class SearchSettings(BaseModel):
         "is X' question asks about (a definitions section, 'X (long form)', 'X is ...'); 0 turns it off.",
     )
     row_weight: float = Field(
-        1.0,
+        2.0,
         ge=0,
         description="Weight of the ranking of candidates by their best table row: the share of the row label's "
         "terms the question holds, plus one when a column it names holds a figure (0 turns it off).",
     )
     row_threshold: float = Field(
-        1.75,
+        1.5,
         ge=0,
         le=2,
-        description="A row enters that ranking from this match: 1.75 is three quarters of its label in a column the "
-        "question names (below 1, a label alone would do).",
+        description="A row enters that ranking from this match: 1.5 is half its label in a column the question "
+        "names (below 1, a label alone would do).",
     )
     hint_weight: float = Field(
         2.0,
