@@ -44,9 +44,9 @@ def _is_header_row(text: str) -> bool:
 
 def _is_prose(text: str) -> bool:
     """A long line, one that goes on or ends a sentence (it starts in lower case, or ends in a full stop not of an
-    abbreviation: the tail of a caption above is no title), or one whose words are mostly
-    lower-case outside brackets (a units note such as "(Dollars in millions, except per share amounts)" is
-    bracketed; column names and titles are capitalised)."""
+    abbreviation: the tail of a caption above is no title), or one whose words are mostly lower-case outside
+    brackets (a units note such as "(Dollars in millions, except per share amounts)" is bracketed; column names
+    and titles are capitalised)."""
     if text[:1].islower() or (text.endswith(".") and not _ABBREVIATION_END.search(text)):
         return True
     words = [w for w in _BRACKETED.sub(" ", text).split() if w[:1].isalpha()]
