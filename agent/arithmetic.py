@@ -192,6 +192,15 @@ def _ratio(question: str, found: list[Figure], share: float) -> str | None:
     return None
 
 
+def stated_scale(row: str, passage: str) -> str:
+    """The scale ("thousand", "million", "billion") the row's table states above the row in its passage, or ""."""
+    label = row_cells(row)[:1]
+    lines = passage.splitlines()
+    line = next((n for n, text in enumerate(lines) if label and text.startswith(label[0])), None)
+    stated = _TABLE_SCALE.findall("\n".join(lines[: line + 1])) if line is not None else []
+    return stated[-1].lower() if stated else ""
+
+
 def in_scale(question: str, row: str, passage: str) -> str | None:
     """The clause giving a row's one figure in the scale the question asks for ("; that is 382 million
     (computed)"), when its table states another scale above the row in its passage; else None. A passage without
@@ -200,10 +209,7 @@ def in_scale(question: str, row: str, passage: str) -> str | None:
     cells = row_cells(row)
     if not asked or len(cells) != 2 or not (parts := cell_parts(cells[1])) or (value := number(parts[1])) is None:
         return None
-    lines = passage.splitlines()
-    line = next((n for n, text in enumerate(lines) if text.startswith(cells[0])), None)
-    stated = _TABLE_SCALE.findall("\n".join(lines[: line + 1])) if line is not None else []
-    want, have = asked.group(1).lower(), stated[-1].lower() if stated else ""
+    want, have = asked.group(1).lower(), stated_scale(row, passage)
     if not have or have == want:
         return None
     converted = abs(value) * _SCALES[have] / _SCALES[want]

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.arithmetic import computed, in_scale
+from agent.arithmetic import computed, in_scale, stated_scale
 from agent.assess import framed, is_evidence, names_covered, topic_hits
 from agent.intent import content_terms
 from agent.readable import asks_figure, is_meta, is_row, row_for_periods, unreadable
@@ -146,9 +146,12 @@ def compose(
             chosen.remove(stating[0])
             chosen.insert(0, stating[0])
             lead = items[stating[0]]
-            scaled = in_scale(question, lead[3], framed(context[lead[0]]))
+            passage = framed(context[lead[0]])
+            scaled = in_scale(question, lead[3], passage)
             if scaled:  # the figure in the scale the question asks for, its input cited
                 items[stating[0]] = (*lead[:3], f"{lead[3]}{scaled}", lead[4])
+            elif unit := stated_scale(lead[3], passage):  # the row's figures read in its table's scale
+                items[stating[0]] = (*lead[:3], f"{lead[3]} (in {unit}s)", lead[4])
     # A comparison reads topic by topic: each topic's part opens with its name.
     text = " ".join(
         f"{labels[n] + ': ' if n in labels else ''}{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from agent.arithmetic import computed, figures, in_scale, number
+from agent.arithmetic import computed, figures, in_scale, number, stated_scale
 from agent.extractive import compose
 from agent.settings import AnswerSettings
 from agent.verify import check_citations
@@ -141,3 +141,21 @@ def test_a_row_continued_below_its_tables_scale_is_converted_from_its_head() -> 
     assert "; that is 382 million (computed)" in compose(asked, "general", [], [continued], AnswerSettings())
     headless = {**continued, "head": ""}
     assert "(computed)" not in compose(asked, "general", [], [headless], AnswerSettings())
+
+
+def test_a_row_leading_the_answer_says_the_scale_its_table_states() -> None:
+    asked = "How much cash did operating activities provide in FY2020?"
+    answer = compose(asked, "general", [], [CASH_FLOWS], AnswerSettings())
+    assert answer.startswith("Net cash provided by operating activities | 2020: 381,603 (in thousands). [c1]")
+    assert check_citations(answer, [CASH_FLOWS], 0.5, computed=True)["refusal_reason"] is None
+    # A table without a stated scale gets no note.
+    plain = {**CASH_FLOWS, "text": CASH_FLOWS["text"].replace(" (in thousands)", "")}
+    assert "(in " not in compose(asked, "general", [], [plain], AnswerSettings())
+
+
+def test_the_stated_scale_is_the_last_one_above_the_row() -> None:
+    row = "Purchases of equipment | 2020: (4,625)"
+    assert stated_scale(row, CASH_FLOWS["text"]) == "thousand"
+    assert stated_scale(row, "(in millions)\n" + CASH_FLOWS["text"]) == "thousand"
+    assert stated_scale(row, CASH_FLOWS["text"] + "\nOther (in millions) | 2020: 1") == "thousand"
+    assert stated_scale(row, CASH_FLOWS["text"].split("\n", 1)[1]) == ""
