@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 from kb.parsed import Line, Page
+from kb.text import YEAR
+from kb.unruled_tables import is_figure
 
 _PREAMBLE_LINES = 4  # title, subtitle, a date line, units: a longer run of lines above a table is prose
 _PROSE_WORDS = 24  # a line longer than this above a table is prose, not a title, a units line or column names
@@ -18,20 +20,17 @@ _PROSE_MIN_WORDS = 5  # a line of more words than this, most of them lower-case,
 _RUN_HEAD_LINES = 5  # column headers over two or three lines, then group labels ("Assets", "Current assets")
 _HEAD_CHARS = 400  # the head a chunk carries: the lines nearest the table within this many characters
 
-# A figure as tables print one: "2,853", "(16,135)", "$ 1.2", "37.4 %", "0.64±0.01", "0.89*", "—" for none. A
-# year alone is a column header ("2018"), not a figure.
-_FIGURE = re.compile(r"[(\-−]?\s*[$€£¥]?\s*\(?\d[\d,]*(?:\.\d+)?(?:\s*±\s*\d+(?:\.\d+)?)?\)?\s*%?\)?[*†‡]*|[—–-]")
-_YEAR = re.compile(r"(?:19|20)\d\d")
 _BRACKETED = re.compile(r"\([^()]*\)")
 _ABBREVIATION_END = re.compile(r"\b[A-Z][A-Za-z]{0,4}\.$")  # "Oper.", "INC.", "No.": a title or column may end so
 
 
 def is_figure_row(text: str) -> bool:
-    """A table row holding a figure in a cell after its label (a row of the table's body, not of its head)."""
+    """A table row holding a figure in a cell after its label (a row of the table's body, not of its head). A
+    figure is what the unruled reader takes for one; a year alone is a column header ("2018"), not a figure."""
     cells = text.split(" | ")
     for cell in cells[1:]:
         value = cell.rsplit(": ", 1)[-1].strip()
-        if _FIGURE.fullmatch(value) and not (value == cell.strip() and _YEAR.fullmatch(value)):
+        if is_figure(value) and not (value == cell.strip() and YEAR.match(value)):
             return True
     return False
 

@@ -36,6 +36,11 @@ _MAY_HOLD_FIGURES = re.compile(r"\d|[—–−-]|n/?[am]\b", re.I)  # a line wit
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d$", re.I)
 
 
+def is_figure(text: str) -> bool:
+    """A cell's text is one figure (a dash for none and "n/a" count)."""
+    return bool(_FIGURE.match(text))
+
+
 @dataclass(slots=True)
 class _Cell:
     x0: float
@@ -44,7 +49,7 @@ class _Cell:
 
     @property
     def figure(self) -> bool:
-        return bool(_FIGURE.match(self.text))
+        return is_figure(self.text)
 
 
 Cells = Callable[[Line], list[_Cell]]
