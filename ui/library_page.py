@@ -135,8 +135,9 @@ def quick_search(base: KnowledgeBase) -> None:
         pages = f"p.{h.start_page}" if h.start_page == h.end_page else f"p.{h.start_page}-{h.end_page}"
         with st.container(border=True):
             st.text(f"{h.rank}. {h.doc_id} {pages}   {h.section}" + ("   [OCR]" if h.ocr else ""))
-            st.caption(why_found(h.model_dump()))
-            table_head(h.model_dump())
+            hit = h.model_dump()
+            st.caption(why_found(hit))
+            table_head(hit)
             st.text(h.text)  # document text is data: never rendered as markdown or HTML
 
 
