@@ -10,12 +10,18 @@ import re
 
 _CITATION = re.compile(r"et al\.|\((?:19|20)\d{2}[a-z]?\)|,\s*(?:19|20)\d{2}[a-z]?\.|^\s*\[\d+\]\s+[A-Z]")
 _VENUE = re.compile(
-    r"arXiv|preprint|[Pp]roceedings|[Cc]onference on|[Jj]ournal of|[Tt]ransactions on|[Ww]orkshop on|doi:|"
+    r"[Aa]r[Xx]iv|preprint|[Pp]roceedings|[Cc]onference on|[Jj]ournal of|[Tt]ransactions on|[Ww]orkshop on|doi:|"
     r"https?://|\bpp\.\s*\d|\b[Vv]ol\.\s*\d|\bURL\b"
 )
 # "..., 2019." and "(2019)." close most bibliography entries.
 _ENTRY_END = re.compile(r"(?:(?:19|20)\d{2}[a-z]?|\((?:19|20)\d{2}[a-z]?\))\.(?:\s|$)")
 _INITIALS = re.compile(r"\b[A-Z]\.,")  # "Smith, J., Doe, A.,": an author list
+# A numbered entry opening with its first author's initials: "[57] A. Zeng, ..." (entries that close with
+# "..., 2022, pp. 1-9." rather than a year and a full stop).
+_NUMBERED = re.compile(r"(?:^|\s)\[\d{1,3}\]\s+(?:[A-Z]\.\s?)+[A-Z]")
+# An author written initials first ("J. W. Rae," "and R. Barzilay,"): a run of them is an author list.
+_AUTHOR = re.compile(r"\b(?:[A-Z]\.\s?){1,3}[A-Z][\w'’-]+(?:,|\s+and\b)")
+_AUTHOR_RUN = 6  # fewer is a signature block or a few people named in prose
 _REFERENCE_HEADING = re.compile(r"\b(?:references|bibliography|works cited|literature cited)\s*$", re.I)
 # What a reference list is embedded as when none of its headings says what it is.
 LABEL = "References"
@@ -27,8 +33,8 @@ def is_citation(sentence: str) -> bool:
 
 
 def is_reference_list(section: str, text: str) -> bool:
-    """A chunk of a reference list: under a reference heading with at least one entry mark, or dense with venues
-    and entry-closing years without one.
+    """A chunk of a reference list: under a reference heading with at least one entry mark; without one, dense with
+    venues and entry marks (closing years, numbered entries) or with authors' names.
 
     Under the heading, one mark tells entries from an appendix the parser filed there. Without it, a footnote's link
     or a paper's arXiv stamp in running text is one mark among a hundred words, not a list.
@@ -36,8 +42,13 @@ def is_reference_list(section: str, text: str) -> bool:
     venues, ends = len(_VENUE.findall(text)), len(_ENTRY_END.findall(text))
     if reference_heading(section):
         return venues + ends + len(_INITIALS.findall(text)) >= 1
+    marks = ends + len(_NUMBERED.findall(text))
     words = max(1, len(text.split()))
-    return venues >= 1 and ends >= 2 and venues + ends >= 4 and (venues + ends) * 100 >= 3 * words
+    if venues >= 1 and marks >= 2 and venues + marks >= 4 and (venues + marks) * 100 >= 3 * words:
+        return True
+    # The middle of a long author list holds neither venues nor years: names are an eighth of its words.
+    authors = len(_AUTHOR.findall(text))
+    return authors >= _AUTHOR_RUN and authors * 100 >= 12 * words
 
 
 def reference_heading(section: str) -> str:

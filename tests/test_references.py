@@ -13,6 +13,18 @@ APA = (
     "Brown, K. (2020). More things. In Proceedings of the Workshop on Things (pp. 4-7). "
     "Green, L. (2021). Other things. Transactions on Things, 12, 88-99."
 )
+# Numbered entries closing "..., 2022, pp. 1-9." and an author list running on from the previous chunk.
+NUMBERED = (
+    '[57] A. Zeng, X. Liu, Z. Du, Z. Wang, H. Lai et al., "A model of things," arXiv preprint arXiv:2210.00001, 2022. '
+    "[58] (2022) Things are being tested. [Online]. Available: https://example.org/things "
+    '[59] T. Mihaylov, P. Clark, and A. Sabharwal, "Can armour conduct?" in Proceedings of the Conference on '
+    "Things, 2018, pp. 2381-2391."
+)
+AUTHORS = (
+    "X. Garcia, V. Misra, K. Robinson, L. Fedus, D. Zhou, D. Ippolito, D. Luan, H. Lim, B. Zoph, A. Spiridonov, "
+    "R. Sepassi, D. Dohan, S. Agrawal, M. Omernick, A. M. Dai, T. S. Pillai, M. Pellat, A. Lewkowycz, E. Moreira"
+)
+SIGNATURES = "/s/ JOHN W. ROGERS, JR. John W. Rogers, Jr. Director July 23, 2019 /s/ A. B. Smith, Director"
 FOOTNOTE_IN_PROSE = (
     "Large models store facts in their parameters, and we measure how often each fact appears in the training "
     "data. 1 University of Somewhere. Correspondence to: someone@example.org. Proceedings of the 40th "
@@ -37,6 +49,13 @@ def test_entries_without_a_heading_are_recognised_but_a_footnote_in_prose_is_not
     assert is_reference_list("", APA)
     assert not is_reference_list("1 Introduction", FOOTNOTE_IN_PROSE)
     assert not is_reference_list("1 Introduction", "See https://example.org/code for the code and the data.")
+
+
+def test_numbered_entries_and_author_runs_are_recognised_but_a_signature_block_is_not():
+    assert is_reference_list("0-shot results", NUMBERED)  # a heading the parser took from a table
+    assert is_reference_list("0-shot results", AUTHORS)  # no venue, no year: a run of names
+    assert not is_reference_list("Signatures", SIGNATURES)
+    assert not is_reference_list("2 Method", "We follow A. Smith, who extends the work of B. Jones, closely.")
 
 
 def test_a_reference_chunk_is_embedded_as_its_label():
