@@ -1,5 +1,6 @@
-"""Hybrid retrieval: the question's information need searched densely (Chroma) and with BM25, the rankings fused
-by reciprocal rank fusion with a ranking of the documents the question names, and the result ranked by page."""
+"""Hybrid retrieval: the question's information need searched densely (Chroma) and with BM25, the two fused by their
+standard scores, with rankings of the documents the question names (and of its table rows, hints, definitions and
+identifiers) fused by reciprocal rank, and the result ranked by page."""
 
 from __future__ import annotations
 
@@ -95,10 +96,12 @@ def hybrid_search(
     if mode in ("hybrid", "lexical"):
         for scope, factor in scopes:
             for q in queries:
-                for rank, (position, score) in enumerate(indexes.lexical.search(q, n, scope), 1):
+                found = indexes.lexical.search(q, n, scope)
+                shares = _shares([score for _, score in found], settings, pad_to=n)
+                for rank, ((position, score), share) in enumerate(zip(found, shares), 1):
                     record = indexes.lexical.records[position]
                     cand = pool.setdefault(record["chunk_id"], Candidate(record))
-                    _add(cand, factor * settings.lexical_weight, rank, settings, lexical=score)
+                    _add(cand, factor * settings.lexical_weight, rank, settings, lexical=score, share=share)
     term = defined_term(reading.need) if settings.definition_weight > 0 and mode != "dense" else ""
     if term:  # the passages that define the term, as one more ranking
         scope = None if docs is None else allowed
@@ -188,9 +191,11 @@ def _fuse_dense(
         if scope is not None:
             parts = [lexical.by_doc[d] for d in scope if d in lexical.by_doc]
             rows = np.sort(np.concatenate(parts)) if parts else np.array([], dtype=int)
-        for rank, (position, sim) in enumerate(indexes.vectors.search(vector, n, rows), 1):
+        found = indexes.vectors.search(vector, n, rows)
+        shares = _shares([sim for _, sim in found], settings)
+        for rank, ((position, sim), share) in enumerate(zip(found, shares), 1):
             record = lexical.records[position]
-            _add(pool.setdefault(record["chunk_id"], Candidate(record)), weight, rank, settings, dense=sim)
+            _add(pool.setdefault(record["chunk_id"], Candidate(record)), weight, rank, settings, dense=sim, share=share)
         return
     unfiltered = scope is None and indexes.everything_committed
     results = [
@@ -198,10 +203,11 @@ def _fuse_dense(
         for r in indexes.store.query(vector, n, None if unfiltered else scope or allowed)
         if r[3].get("content_hash") == indexes.committed.get(r[3]["doc_id"])
     ]
-    for rank, (cid, sim, text, meta) in enumerate(results, 1):
+    shares = _shares([r[1] for r in results], settings)
+    for rank, ((cid, sim, text, meta), share) in enumerate(zip(results, shares), 1):
         position = indexes.lexical.position.get(cid)
         record = indexes.lexical.records[position] if position is not None else record_from(cid, text, meta)
-        _add(pool.setdefault(cid, Candidate(record)), weight, rank, settings, dense=sim)
+        _add(pool.setdefault(cid, Candidate(record)), weight, rank, settings, dense=sim, share=share)
 
 
 def _add(
@@ -211,12 +217,29 @@ def _add(
     settings: SearchSettings,
     dense: float | None = None,
     lexical: float | None = None,
+    share: float | None = None,
 ) -> None:
-    cand.fused += weight / (settings.rrf_k + rank)
+    if share is None or settings.fusion == "ranks":
+        cand.fused += weight / (settings.rrf_k + rank)
+    else:  # a share of a first place's reciprocal rank, on the scale of the rankings fused by rank
+        cand.fused += weight * share / (settings.rrf_k + 1)
     if dense is not None and (cand.dense_rank is None or rank < cand.dense_rank):
         cand.dense_rank, cand.dense_score = rank, dense
     if lexical is not None and (cand.lexical_rank is None or rank < cand.lexical_rank):
         cand.lexical_rank, cand.lexical_score = rank, lexical
+
+
+def _shares(scores: list[float], settings: SearchSettings, pad_to: int = 0) -> list[float]:
+    """Each score of one ranking as a share of a first place: its standard score among the ranking's candidates
+    over `score_scale`, none below the mean nor above one. A ranking's scores say how far its leaders stand out (one
+    passage far ahead on BM25, or none ahead), which its ranks hide. BM25 finds only the passages holding a query
+    term: `pad_to` counts the rest of its candidates as scoring 0, so a lone match stands out as it should."""
+    if not scores:
+        return []
+    values = np.asarray(scores + [0.0] * max(0, pad_to - len(scores)), dtype=float)
+    spread = float(values.std()) or 1.0
+    shares = np.clip((values - values.mean()) / spread / settings.score_scale, 0.0, 1.0)
+    return shares[: len(scores)].tolist()
 
 
 def _hit(cand: Candidate, rank: int, neighbour_of: str | None = None) -> Hit:

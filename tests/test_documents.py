@@ -126,11 +126,19 @@ def test_search_prefers_the_filing_of_the_year_the_question_names(filings: Knowl
     assert hit.document_score == 1.0 and str(year) in hit.document_terms  # why, for the evidence panel
 
 
-def test_without_document_preference_the_two_years_rank_alike(filings: KnowledgeBase):
-    search = filings.settings.search.model_copy(update={"document_weight": 0.0})
-    plain = KnowledgeBase(filings.settings.model_copy(update={"search": search}))
-    assert len({_statement(plain, year).doc_id for year in (2020, 2021)}) == 1  # the statement pages read alike
-    assert all(h.document_score is None for h in plain.search("Harbour Ferries crossings in FY2020", k=3))
+def test_without_document_preference_the_two_years_rank_alike_by_rank_but_not_by_score(filings: KnowledgeBase):
+    def plain(fusion: str) -> KnowledgeBase:
+        search = filings.settings.search.model_copy(update={"document_weight": 0.0, "fusion": fusion})
+        return KnowledgeBase(filings.settings.model_copy(update={"search": search}))
+
+    # Fused by rank, the identical statement pages read alike; fused by score, the year in each chunk's title
+    # header lifts its BM25 score by a margin ranks hide.
+    assert len({_statement(plain("ranks"), year).doc_id for year in (2020, 2021)}) == 1
+    assert {year: _statement(plain("scores"), year).doc_id for year in (2020, 2021)} == {
+        2020: "ferries_2020",
+        2021: "ferries_2021",
+    }
+    assert all(h.document_score is None for h in plain("scores").search("Harbour Ferries crossings in FY2020", k=3))
 
 
 def test_an_instruction_wrapped_question_finds_what_the_plain_one_finds(filings: KnowledgeBase):

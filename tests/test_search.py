@@ -8,7 +8,8 @@ import pytest
 from kb.base import KnowledgeBase
 from kb.documents import DocumentMatch
 from kb.page_units import Candidate
-from kb.search import _fuse_margins, identifier_holders
+from kb.search import _fuse_margins, _shares, identifier_holders
+from kb.search_settings import SearchSettings
 from kb.text import tokenize
 
 
@@ -209,3 +210,24 @@ def test_a_rare_identifier_points_to_the_passages_holding_it_as_written():
     assert [[r["chunk_id"] for r in holders] for holders in found] == [["holder"]]  # not "qp_copy_node_list"
     assert identifier_holders(records, "What is XR-17?", most=3) == []  # in five passages: not rare
     assert identifier_holders(records, "What happened in FY2019?", most=3) == []  # a period is no identifier
+
+
+def test_fusion_by_scores_counts_how_far_a_leader_stands_out():
+    settings = SearchSettings(fusion="scores", score_scale=4.0)
+    far = _shares([10.0, 2.0, 1.9, 1.8, 1.7], settings)  # one passage far ahead
+    near = _shares([2.1, 2.0, 1.9, 1.8, 1.7], settings)  # a narrow lead
+    assert far[0] == pytest.approx(0.5, abs=0.01) and near[0] == pytest.approx(0.354, abs=0.01)
+    assert far[1] == 0.0 < near[1]  # below the ranking's mean: nothing
+    assert _shares([5.0], settings) == [0.0]  # one score alone stands out from nothing...
+    assert _shares([5.0], settings, pad_to=60) == [1.0]  # ...but a lone BM25 match does, at most a first place
+
+
+def test_both_fusions_rank_a_cell_value_first(shared_kb: KnowledgeBase):
+    saved = shared_kb.settings.search
+    try:
+        for fusion in ("scores", "ranks"):
+            shared_kb.settings.search = saved.model_copy(update={"fusion": fusion})
+            top = shared_kb.search("QX-7731", k=3)[0]
+            assert top.doc_id == "report" and "QX-7731 | 42.5" in top.text, fusion
+    finally:
+        shared_kb.settings.search = saved
