@@ -123,13 +123,17 @@ def compose(
     labels: dict[int, str] = {}  # the sentence that opens a topic's part of a comparison, and the topic
     if intent == "compare" and topics:
         per_topic = max(1, max_sentences // len(topics))
+        sentence_items = [{"text": c[3], "n": n} for n, c in enumerate(items)]
+        names = {topic: {h["n"] for h in topic_hits(topic, sentence_items)} for topic in topics}
         for topic in topics:
             keys = {h["key"] for h in topic_hits(topic, context)}
             start = len(chosen)
-            about = [n for n in order if items[n][2] in keys]  # sentences of passages about the topic
+            # Sentences of passages about the topic, but none naming only another topic: it belongs to that part.
+            others = set().union(*(names[t] for t in topics if t != topic)) - names[topic]
+            about = [n for n in order if items[n][2] in keys and n not in others]
             # Those naming the topic themselves first: the part opens with the topic's name, and a sentence of a
             # passage that mentions it in passing reads as about something else.
-            naming = {h["n"] for h in topic_hits(topic, [{"text": items[n][3], "n": n} for n in about])}
+            naming = names[topic] & set(about)
             take([n for n in about if n in naming], start + per_topic)
             take(about, start + per_topic)
             part = sorted(chosen[start:], key=lambda n: (n not in naming, items[n][0], items[n][1]))
