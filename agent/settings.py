@@ -70,7 +70,11 @@ class AnswerSettings(BaseModel):
     """The extractive answer and the verification every answer goes through."""
 
     sentences: int = Field(
-        5, ge=1, le=20, description="Most sentences in an answer (within `max_words`; 4 before, chosen on the bench)."
+        6,
+        ge=1,
+        le=20,
+        description="Most sentences in an answer (within `max_words`; chosen on the bench: 4, then 5; 6-8 alike, "
+        "the word limit binding first).",
     )
     context_size: int = Field(12, ge=1, le=50, description="Evidence passages offered to the answer step.")
     support_threshold: float = Field(
