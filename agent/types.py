@@ -24,7 +24,8 @@ class Evidence(Hit):
     """A retrieved passage as the agent keeps it: the knowledge base's hit, the query that found it and the round."""
 
     fused_score: float | None = Field(  # type: ignore[assignment]
-        None, description="Reciprocal-rank-fusion score; None for a chunk taken beside its page's best one."
+        None,
+        description="Fused score (see kb.search); None for a chunk taken beside its page's best one.",
     )
     query: str = Field(description="The query whose search returned this passage.")
     round: int = Field(0, description="The retrieval round that first found it (0 in a round's own hit list).")
@@ -96,7 +97,7 @@ class HitScore(BaseModel):
 
     chunk_id: str = Field(description="The hit's chunk.")
     rank: int = Field(description="Its rank in its query's results.")
-    fused_score: float | None = Field(None, description="Reciprocal-rank-fusion score.")
+    fused_score: float | None = Field(None, description="Fused score of the hit (see kb.search).")
     dense_score: float | None = Field(None, description="Cosine similarity to the query.")
     lexical_score: float | None = Field(None, description="BM25 score.")
     new: bool = Field(description="First found in this round.")

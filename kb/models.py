@@ -80,7 +80,9 @@ class Hit(BaseModel):
     ordinal: int = Field(description="Position of the chunk in its document.")
     regions: list[Region] = Field(default_factory=list, description="Bounding regions for highlighting.")
     rank: int = Field(description="1-based rank in the fused result list.")
-    fused_score: float = Field(description="Reciprocal-rank-fusion score.")
+    fused_score: float = Field(
+        description="Fused score: dense and BM25 by standard score, the other rankings by reciprocal rank."
+    )
     dense_score: float | None = Field(
         None, description="Best cosine similarity to the query (None if not retrieved densely)."
     )
