@@ -165,8 +165,9 @@ def _fuse_ranking(
 
 def _fuse_margins(pool: dict[str, Candidate], preferred: dict[str, DocumentMatch], weight: float) -> None:
     """The BM25 score of each candidate of a named document, as a share of the best candidate's, added to its fused
-    score: fusion by ranks drops how far a chunk leads, and within the document a question names, a chunk far ahead
-    on BM25 holds the question's precise terms (a method's or a table's name) where others hold a few."""
+    score: within the document a question names, a chunk far ahead on BM25 holds the question's precise terms (a
+    method's or a table's name) where others hold a few. Its lead is measured against the whole pool, where fusion
+    measures each ranking (every document's, the named ones') on its own."""
     best = max((c.lexical_score or 0.0 for c in pool.values()), default=0.0)
     if best <= 0:
         return
