@@ -38,13 +38,15 @@ _DEFINES = re.compile(
 )
 # "Here's the question: what is ..." and "Answer the following question ...: what is ...".
 _AFTER_COLON = re.compile(r"^(?P<head>[^:]*\b(?:question|following)\b[^:]*):\s*(?P<need>\S.*)$", re.IGNORECASE)
-# A leading clause that only says where to look: "Based on the X, what is ...".
+# A leading clause that only says where to look: "Based on the X, what is ...". Its source word opens it (within
+# its first three words: "When primarily referencing the X"); one further in belongs to a condition that is part of
+# the need ("If the parser is given this path as input, what ...").
 _LEAD_CLAUSE = re.compile(
     rf"^(?P<head>[^,?]{{8,}}?),\s+(?P<need>(?:{_OPENERS})\b.*)$",
     re.IGNORECASE,
 )
 _LEAD_SOURCE = re.compile(
-    r"\b(?:based|basing|according|using|utili[sz]ing|considering|referencing|drawing|relying|taking|given|"
+    r"^\W*(?:\w+\W+){0,2}(?:based|basing|according|using|utili[sz]ing|considering|referencing|drawing|relying|taking|given|"
     r"looking|from|within)\b",
     re.IGNORECASE,
 )
@@ -122,7 +124,7 @@ def _read_sentence(sentence: str, several: bool, asking: list[str]) -> tuple[str
         kept, hints, dropped = _read_sentence(colon.group("need"), several, asking)
         return kept, _hints(head) + hints, [head, *dropped]
     lead = _LEAD_CLAUSE.match(sentence)
-    if lead and _LEAD_SOURCE.search(lead.group("head")):
+    if lead and _LEAD_SOURCE.match(lead.group("head")):
         kept, hints, dropped = _read_sentence(lead.group("need"), several, asking)
         return kept, _hints(lead.group("head")) + hints, [lead.group("head"), *dropped]
     # An instruction beside the sentence that asks; the asking sentence itself keeps its words.

@@ -58,3 +58,10 @@ def test_a_conditional_instruction_beside_the_question_is_dropped():
 def test_a_question_that_is_all_instructions_keeps_its_text():
     q = read_query("Please answer briefly. Round to whole numbers.")
     assert q.need == "Please answer briefly. Round to whole numbers."
+
+
+def test_a_leading_condition_is_part_of_the_need_even_when_it_holds_a_source_word():
+    q = read_query("If the loader is given /srv/a.cfg as input and no log name, what names are used?")
+    assert q.need == "If the loader is given /srv/a.cfg as input and no log name, what names are used?"
+    late = read_query("When primarily referencing the crew roster, who sailed in May?")
+    assert late.need == "who sailed in May?" and late.hints == ["crew roster"]
