@@ -48,13 +48,15 @@ def compose(
     settings: AnswerSettings,
     embed: Callable[[list[str]], np.ndarray] | None = None,
     aliases: dict[str, list[str]] | None = None,
+    need: str | None = None,
 ) -> str:
     """A cited answer from the context items (each with `key` and `text`), or '' when nothing relevant.
 
     Sentences are ranked by similarity to the question (embeddings when available) and by the question's
     terms they contain, weighted by rarity; each next one is the best after a discount for its likeness to those
     already chosen, so the answer says several things rather than one thing several ways; near-duplicates are
-    skipped.
+    skipped. Sentences are ranked against `need`, the question's information need (its instructions left out),
+    when given; the whole question still says what kind of answer is wanted.
     """
     s, max_sentences = settings, settings.sentences
     figure = asks_figure(question)
@@ -81,10 +83,11 @@ def compose(
     if not items:
         return ""
     pool = [(c[4], squashed([c[3]])) for c in items]
-    lexical = _lexical_scores(question, aliases or {}, pool, s.identifier_weight)
+    asked = need or question
+    lexical = _lexical_scores(asked, aliases or {}, pool, s.identifier_weight)
     likeness = np.zeros((len(items), len(items)))  # sentence to sentence, for the novelty of each choice
     if embed is not None:
-        vectors = embed([question] + [c[3] for c in items])
+        vectors = embed([asked] + [c[3] for c in items])
         dense = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
         scores = s.dense_weight * dense + (1 - s.dense_weight) * lexical
         likeness = vectors[1:] @ vectors[1:].T
