@@ -21,6 +21,9 @@ from agent.verify import check_citations, cited_keys, is_refusal, renumbered
 def answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     s = AgentSettings.of(state)
     context = context_of(state)
+    # Both paths answer from the subject's documents only, when it is known (see named_documents).
+    subjects = set(state.get("assessment", {}).get("subject_docs") or []) or named_documents(state, context)
+    context = [c for c in context if not subjects or c["doc_id"] in subjects]
     mode, warning, update = state.get("mode", "extractive"), "", {}
     draft = ""
     if mode == "ollama":
@@ -35,12 +38,11 @@ def answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             mode, warning = "extractive", f"{err.message}; answering in extractive mode"
         update.update(counters=bump(state, llm_calls=1), llm_calls=[*state.get("llm_calls", []), *llm.calls])
     if mode == "extractive":
-        subjects = set(state.get("assessment", {}).get("subject_docs") or [])
         draft = extractive.compose(
             state["question"],
             state.get("intent", "general"),
             state.get("topics", []),
-            [c for c in context if not subjects or c["doc_id"] in subjects],
+            context,
             s.answer,
             runtime.context.embed,
             state.get("aliases"),
@@ -53,6 +55,15 @@ def answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         "_summary": f"{mode} draft, {len(cited_keys(draft))} passage(s) cited" + (f"; {warning}" if warning else ""),
         "_event": {"mode": mode, "draft": draft, "warning": warning},
     }
+
+
+def named_documents(state: dict[str, Any], context: list[dict[str, Any]]) -> set[str]:
+    """The documents the question names best (search's document match at 1.0: "Acme's FY2017 revenue" names Acme's
+    2017 report), when it names any and compares nothing: another document's passages that share the question's
+    words are about something else, and its figures would answer for the wrong organisation or year."""
+    if state.get("intent") == "compare":
+        return set()
+    return {c["doc_id"] for c in context if (c.get("document_score") or 0.0) >= 1.0}
 
 
 # verify ----------------------------------------------------------------------------------------
