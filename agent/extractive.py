@@ -102,6 +102,7 @@ def compose(
     if term:
         scores = scores * np.array([1.0 + s.lead_bonus * min(1, defines(c[3], term)) for c in items])
 
+    follows = _continuations(items, scores, lexical, s)
     order = sorted(range(len(items)), key=lambda n: (-scores[n], items[n][0], items[n][1]))
     floor = s.floor_share * scores[order[0]]
     chosen: list[int] = []
@@ -159,12 +160,35 @@ def compose(
                 items[stating[0]] = (*lead[:3], f"{lead[3]}{scaled}", lead[4])
             elif unit := stated_scale(lead[3], passage):  # the row's figures read in its table's scale
                 items[stating[0]] = (*lead[:3], f"{lead[3]} (in {unit}s)", lead[4])
+    for n, lead in follows.items() if not labels else ():  # a continuation reads right after what it continues
+        if n in chosen and lead in chosen and chosen.index(n) != chosen.index(lead) + 1:
+            chosen.remove(n)
+            chosen.insert(chosen.index(lead) + 1, n)
     # A comparison reads topic by topic: each topic's part opens with its name.
     text = " ".join(
         f"{labels[n] + ': ' if n in labels else ''}{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen
     )
     calc = computed(question, [c for c in context if is_evidence(c)], s.row_label_share)
     return f"{calc} {text}".strip() if calc else text
+
+
+def _continuations(
+    items: list[tuple[int, int, str, str, set[str]]], scores: np.ndarray, lexical: np.ndarray, s: AnswerSettings
+) -> dict[int, int]:
+    """Lift the sentence after each of the best few to a share of its score, in place, and return {the sentence
+    after: the one it follows}. What follows the sentence that best matches the question often carries the point
+    without repeating the question's words ("... with the following settings: a = 0.9." "We use a decay of 0.1.")."""
+    if not s.continuation_share or not s.continuation_leads:
+        return {}
+    position = {(c[0], c[1]): n for n, c in enumerate(items)}
+    follows: dict[int, int] = {}
+    for lead in sorted(range(len(items)), key=lambda n: -scores[n])[: s.continuation_leads]:
+        after = position.get((items[lead][0], items[lead][1] + 1))
+        if after is not None and after not in follows:
+            scores[after] = max(scores[after], s.continuation_share * scores[lead])
+            lexical[after] = max(lexical[after], np.finfo(float).eps)  # eligible without the question's words
+            follows[after] = lead
+    return follows
 
 
 def _terminated(sentence: str) -> str:

@@ -150,6 +150,17 @@ class AnswerSettings(BaseModel):
         description="Share of a table row label's words the question must hold before the row's figures enter a "
         "computed change or ratio.",
     )
+    continuation_share: float = Field(
+        0.7,
+        ge=0,
+        le=1,
+        description="The sentence right after one of the `continuation_leads` best scores at least this share of "
+        "that one's score, and may be chosen without the question's words: it continues the point (the values after "
+        "'with the following settings:'). 0 turns it off (0.5-0.85 tried; 0.6-0.7 lift every corpus).",
+    )
+    continuation_leads: int = Field(
+        3, ge=0, description="How many of the best sentences lend their score to the sentence after them (2-4 alike)."
+    )
     lead_bonus: float = Field(
         0.5,
         ge=0,

@@ -29,3 +29,28 @@ def test_sentences_are_ranked_against_the_need_not_the_instructions_around_it() 
     )
     # Ranked against the whole question, the instruction's words pick the other row.
     assert compose(QUESTION, "general", [], CONTEXT, settings).startswith("Net cash flow")
+
+
+def test_the_sentence_after_the_best_one_continues_it_and_reads_right_after_it() -> None:
+    context = [
+        {
+            "key": "c1",
+            "chunk_id": "p:1",
+            "doc_id": "p",
+            "text": "The harbour pumps are tuned with the following pump settings: intake pressure of 4 bar. "
+            "We also fix a flow of 30 litres and a filter mesh of 2 mm. Crews repaint the hulls every spring.",
+        },
+        {
+            "key": "c2",
+            "chunk_id": "p:2",
+            "doc_id": "p",
+            "text": "Pump settings are logged by the harbour office each week for the records.",
+        },
+    ]
+    question = "What are the settings of the harbour pumps?"
+    answer = compose(question, "general", [], context, AnswerSettings(sentences=3))
+    tuned, fixed = answer.index("tuned with"), answer.index("filter mesh")
+    assert tuned < fixed and answer[tuned:fixed].count("[c") == 1  # next to each other
+    assert "repaint" not in answer
+    without = compose(question, "general", [], context, AnswerSettings(sentences=3, continuation_share=0))
+    assert "filter mesh" not in without
