@@ -80,7 +80,12 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
     if (_CAPTION.match(text) or _CAPTION_INSIDE.search(text)) and not _ASKS_VISUAL.search(question):
         return "a caption"
     if is_row(text):
-        return "a table's column headers" if _header_row(text) else None
+        if _header_row(text):
+            return "a table's column headers"
+        values = row_cells(text)[1:]
+        if len(values) >= s.headerless_cells and not any(cell_parts(c) for c in values):
+            return "a table row whose figures have no column headers"  # which one is which year?
+        return None
     words = text.split()
     numbers = sum(bool(_NUMBER.match(w)) for w in words)
     if numbers > s.number_share * len(words) and not asks_figure(question):

@@ -101,6 +101,12 @@ class AnswerSettings(BaseModel):
         description="This many bare figures in a row in a sentence are a table's cells run into prose, without the "
         "labels that say what they are: never an answer.",
     )
+    headerless_cells: int = Field(
+        3,
+        ge=2,
+        description="A table row with this many figures and no column header to any of them cannot be read (which "
+        "is which year?): never an answer (2 and 4 tried; 3 lifts financebench's answer recall most).",
+    )
     heading_words: int = Field(
         10, ge=0, description="A capitalised line without a full stop of up to this many words is a heading."
     )

@@ -32,6 +32,15 @@ def test_a_tables_column_headers_are_no_answer() -> None:
     assert unreadable("Filter sales | 2019: 1,204 | 2018: 1,100", q) is None
 
 
+def test_a_row_of_figures_without_column_headers_is_no_answer() -> None:
+    q = "What were the filter's sales in 2019?"
+    bare = "Filter sales | — | — | (77,606) | — | (77,606)"
+    assert unreadable(bare, q) == "a table row whose figures have no column headers"
+    assert unreadable("Filter sales | 1,204 | 1,100", q) is None  # two figures: the usual two years
+    assert unreadable("Filter sales | 1,204 | 1,100 | 990", q, AnswerSettings(headerless_cells=4)) is None
+    assert unreadable("Filter sales | 2019: 1,204 | 1,100 | 990", q) is None  # a header says which column is which
+
+
 def test_number_runs_answer_only_questions_that_ask_for_a_figure() -> None:
     run = "Accuracy 48.2% 53.7% 64.8% 71.4% in all."
     assert unreadable(run, "Why does the filter help?") == "mostly numbers"
