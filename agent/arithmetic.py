@@ -143,6 +143,24 @@ def computed(question: str, context: list[dict[str, Any]], share: float = 0.6) -
     return _change(question, found, share) or _ratio(question, found, share)
 
 
+def missing_operands(question: str, context: list[dict[str, Any]], share: float = 0.6) -> list[str]:
+    """What a stated ratio needs and the evidence's rows do not give for the year asked, as searches ("total
+    current assets 2016"): the question names each row of its formula, so one search per missing row finds it."""
+    years = years_named(question)
+    if len(years) != 1:
+        return []
+    found = figures(context)
+    for pattern in _RATIO:
+        match = pattern.search(question)
+        if not match:
+            continue
+        phrases = [_phrase(match.group(g)) for g in ("a", "b")]
+        if not all(_plain(p) and _terms(p) for p in phrases):
+            continue
+        return [f"{p} {years[0]}" for p in phrases if best_row(found, p, years[0], share) is None]
+    return []
+
+
 def _change(question: str, found: list[Figure], share: float) -> str | None:
     if not (_CHANGE.search(question) and _PERCENT.search(question)):
         return None

@@ -13,6 +13,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
+from agent.arithmetic import missing_operands
 from agent.assess import assess as assess_evidence
 from agent.assess import is_evidence, topic_hits
 from agent.events import NodeEvent
@@ -191,14 +192,12 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         if len(queries) > 1 and i < len(state.get("topics", [])):
             home = homes.get(state["topics"][i], [])
             docs = [d for d in home if s.docs is None or d in s.docs] or s.docs
-        for h in runtime.context.search(query, k=quota if len(queries) > 1 else s.k, docs=docs):
-            results.append(dump(Evidence(**h, query=query)))
-            for cid in h.get("page_chunks", [])[: s.page_chunks]:  # the page's other matching chunks
-                more = runtime.context.chunk(cid)
-                if more is not None:
-                    # It counts as its page's evidence: the page's rank and dense score, not a strength of its own.
-                    page = {"rank": h["rank"], "dense_score": h.get("dense_score"), "neighbour_of": h["chunk_id"]}
-                    results.append(dump(Evidence(**{**more, **page}, query=query)))
+        hits = runtime.context.search(query, k=quota if len(queries) > 1 else s.k, docs=docs)
+        results += _with_page_chunks(hits, query, runtime.context, s.page_chunks)
+    probes = _operand_probes(state, results, runtime.context.search, s)
+    for probe, hits in probes.items():
+        results += _with_page_chunks(hits, probe, runtime.context, s.page_chunks)
+    queries = [*queries, *probes]
     seen = {h["chunk_id"] for h in state.get("evidence", [])}
     evidence = list(state.get("evidence", []))
     hits = []
@@ -235,6 +234,36 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             "hits": hits,
         },
     }
+
+
+def _with_page_chunks(hits: list[dict[str, Any]], query: str, deps: Deps, many: int) -> list[dict[str, Any]]:
+    """The hits as evidence, each followed by up to `many` other matching chunks of its page."""
+    out = []
+    for h in hits:
+        out.append(dump(Evidence(**h, query=query)))
+        for cid in h.get("page_chunks", [])[:many]:
+            more = deps.chunk(cid)
+            if more is not None:
+                # It counts as its page's evidence: the page's rank and dense score, not a strength of its own.
+                page = {"rank": h["rank"], "dense_score": h.get("dense_score"), "neighbour_of": h["chunk_id"]}
+                out.append(dump(Evidence(**{**more, **page}, query=query)))
+    return out
+
+
+def _operand_probes(
+    state: dict[str, Any], results: list[dict[str, Any]], search: SearchFn, s: AgentSettings
+) -> dict[str, list[dict[str, Any]]]:
+    """{search: hits} for each row of a formula the question states that no evidence row gives for its year,
+    searched in the document the question names (else the best hit's): the ratio's inputs are cited, not guessed."""
+    if not s.operand_k or not results:
+        return {}
+    known = [{"key": h["chunk_id"], "text": h["text"]} for h in [*state.get("evidence", []), *results]]
+    named = sorted({h["doc_id"] for h in results if (h.get("document_score") or 0.0) >= 1.0})
+    docs = named or [results[0]["doc_id"]]
+    left = s.max_tool_calls - state["counters"]["tool_calls"] - len(state.get("queries") or [state["query"]])
+    wanted = missing_operands(state["question"], known, s.answer.row_label_share)[: max(0, left)]
+    # A row is found by its label's words (the lexical ranking): the dense one favours prose about the subject.
+    return {probe: search(probe, k=s.operand_k, docs=docs, mode="lexical") for probe in wanted}
 
 
 # assess ----------------------------------------------------------------------------------------

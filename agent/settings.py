@@ -188,6 +188,13 @@ class AgentSettings(BaseSettings):
     max_steps: int = Field(20, ge=6, le=500, description="Most graph node executions.")
     min_hits: int = Field(3, ge=1, le=50, description="Relevant hits needed before the evidence can be sufficient.")
     k: int = Field(8, ge=1, le=50, description="Hits retrieved per query.")
+    operand_k: int = Field(
+        2,
+        ge=0,
+        le=20,
+        description="Hits of the search for each row a formula in the question needs ('total current assets "
+        "divided by total current liabilities') that the evidence lacks for the year asked; 0: no such search.",
+    )
     page_chunks: int = Field(
         1,
         ge=0,

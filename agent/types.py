@@ -108,7 +108,9 @@ class Round(BaseModel):
 
     round: int = Field(description="1-based round number.")
     query: str = Field(description="The query as shown (per-topic queries joined by ' || ').")
-    queries: list[str] = Field(description="The queries searched.")
+    queries: list[str] = Field(
+        description="The queries searched, then any search for a row a formula in the question needs."
+    )
     searched: list[str] = Field(
         default_factory=list, description="What search made of each query when it kept instructions out."
     )

@@ -12,7 +12,7 @@ from agent.runner import Agent, sqlite_checkpointer
 from agent.runs import list_runs, load_run
 from agent.settings import AgentSettings
 from kb.query import SearchQuery
-from tests.agent_fakes import ACRONYM_CORPUS, COMPARE_CORPUS, mini_deps
+from tests.agent_fakes import ACRONYM_CORPUS, COMPARE_CORPUS, chunk, mini_deps
 
 
 def run(agent: Agent, question: str, settings: AgentSettings, run_id: str | None = None) -> list[dict[str, Any]]:
@@ -167,3 +167,26 @@ def test_the_checks_read_the_information_need_not_the_instructions(agent_setting
     assert not {"analyst", "auditors", "Assume"} & set(state["key_terms"])
     assert not state["refused"], state.get("refusal")
     assert "90 days" in state["answer"]
+
+
+def test_a_row_the_stated_formula_needs_is_searched_for_and_its_ratio_computed(agent_settings: AgentSettings) -> None:
+    corpus = [
+        chunk(
+            "acme",
+            0,
+            "The current ratio is watched by lenders and the current ratio rose.\n"
+            "Total current liabilities | 2016: 500.75 | 2015: 480.0",
+        ),
+        chunk("acme", 1, "Total current assets | 2016: 1,001.5 | 2015: 990.0", page=2),
+    ]
+    deps, search = mini_deps(corpus)
+    settings = agent_settings.model_copy(update={"k": 1, "min_hits": 1})
+    question = (
+        "What is the FY2016 current ratio? Define it as total current assets divided by total current liabilities."
+    )
+    state = final(run(Agent(deps=deps, settings=settings), question, settings))
+    assert [c["query"] for c in search.calls] == [question, "total current assets 2016"]
+    assert search.calls[1]["docs"] == ["acme"] and search.calls[1]["mode"] == "lexical"
+    assert state["rounds"][0]["queries"] == [question, "total current assets 2016"]
+    assert "Total current assets / Total current liabilities = 2.00 (computed)" in state["answer"]
+    assert state["counters"]["tool_calls"] == 2

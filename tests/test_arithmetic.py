@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from agent.arithmetic import computed, figures, in_scale, number, stated_scale
+from agent.arithmetic import computed, figures, in_scale, missing_operands, number, stated_scale
 from agent.extractive import compose
 from agent.settings import AnswerSettings
 from agent.verify import check_citations
@@ -43,6 +43,19 @@ def test_a_ratio_the_question_defines_from_two_rows_of_the_year() -> None:
         "Total current assets 2016: 1,001.5; Total current liabilities 2016: 500.75; "
         "Total current assets / Total current liabilities = 2.00 (computed). [c2]"
     )
+
+
+def test_the_rows_a_stated_ratio_lacks_for_its_year_are_what_to_search_for() -> None:
+    question = (
+        "What is the FY2016 current ratio? Define it as total current assets divided by total current liabilities."
+    )
+    liabilities = {"key": "c3", "text": "Total current liabilities | 2016: 500.75 | 2015: 480.0"}
+    assert missing_operands(question, [liabilities]) == ["total current assets 2016"]
+    assert missing_operands(question, []) == ["total current assets 2016", "total current liabilities 2016"]
+    assert missing_operands(question, [BALANCE]) == []  # both rows at hand
+    assert missing_operands("What is the current ratio in 2016?", []) == []  # no formula stated
+    two_years = "What is the ratio of total current assets to total current liabilities in 2016 and 2017?"
+    assert missing_operands(two_years, []) == []  # a ratio is computed for one year
 
 
 def test_no_figure_is_computed_from_a_loose_label_or_a_formula_with_arithmetic_of_its_own() -> None:
