@@ -130,6 +130,13 @@ def best_row(candidates: list[Figure], wanted: str, year: str, share: float) -> 
     return max(scored, key=lambda s: s[:3])[3] if scored else None
 
 
+def label_share(row: str, question: str) -> float:
+    """Share of a table row label's words that the question holds: how plainly the row is the figure asked for
+    ("Accounts payable" for "the amount of accounts payable", not "Total stockholders' equity")."""
+    label = _terms(row_cells(row)[0]) if row_cells(row) else set()
+    return len(label & _terms(question)) / len(label) if label else 0.0
+
+
 def _plain(phrase: str) -> bool:
     """A row label as a formula names it: a few words, no arithmetic of its own."""
     return len(phrase.split()) <= 6 and not re.search(r"[*+()\d=]|\bminus\b|\bplus\b|\btimes\b", phrase)

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.arithmetic import computed, in_scale, stated_scale
+from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import framed, is_evidence, names_covered, topic_hits
 from agent.intent import content_terms
 from agent.readable import asks_figure, is_meta, is_row, row_for_periods, unreadable
@@ -150,6 +150,8 @@ def compose(
         chosen.sort(key=lambda n: (items[n][0], items[n][1]))  # document order reads as steps / topic by topic
     elif figure and years and not labels:  # the best row stating a figure of a year asked for comes first
         stating = [n for n in chosen if is_row(items[n][3]) and any(f"{y}:" in items[n][3] for y in years)]
+        # The row whose label the question names most plainly leads; among equals, the better ranked.
+        stating.sort(key=lambda n: -label_share(items[n][3], asked))
         if stating:
             chosen.remove(stating[0])
             chosen.insert(0, stating[0])

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from agent.arithmetic import computed, figures, in_scale, missing_operands, number, stated_scale
+from agent.arithmetic import computed, figures, in_scale, label_share, missing_operands, number, stated_scale
 from agent.extractive import compose
 from agent.settings import AnswerSettings
 from agent.verify import check_citations
@@ -56,6 +56,13 @@ def test_the_rows_a_stated_ratio_lacks_for_its_year_are_what_to_search_for() -> 
     assert missing_operands("What is the current ratio in 2016?", []) == []  # no formula stated
     two_years = "What is the ratio of total current assets to total current liabilities in 2016 and 2017?"
     assert missing_operands(two_years, []) == []  # a ratio is computed for one year
+
+
+def test_label_share_is_how_much_of_a_rows_label_the_question_holds() -> None:
+    question = "What is the year end FY2018 amount of accounts payable?"
+    assert label_share("Accounts payable | 2018: 303", question) == 1.0
+    assert label_share("Total stockholders' equity | 2018: 6,512", question) == 0.0
+    assert label_share("Accounts receivable | 2018: 12", question) == 0.5
 
 
 def test_no_figure_is_computed_from_a_loose_label_or_a_formula_with_arithmetic_of_its_own() -> None:

@@ -54,3 +54,18 @@ def test_the_sentence_after_the_best_one_continues_it_and_reads_right_after_it()
     assert "repaint" not in answer
     without = compose(question, "general", [], context, AnswerSettings(sentences=3, continuation_share=0))
     assert "filter mesh" not in without
+
+
+def test_the_row_whose_label_the_question_names_leads_a_figure_answer() -> None:
+    context = [
+        {
+            "key": "c1",
+            "chunk_id": "h:1",
+            "doc_id": "h",
+            "text": "Total Harbour Works stockholders' equity | 2018: 6,512\nPayables to pilots | 2018: 77",
+        },
+        {"key": "c2", "chunk_id": "h:2", "doc_id": "h", "text": "Accounts payable | 2018: 303 | 2017: 255"},
+    ]
+    question = "What is the year end FY2018 amount of accounts payable for Harbour Works?"
+    answer = compose(question, "general", [], context, AnswerSettings(sentences=3))
+    assert answer.startswith("Accounts payable | 2018: 303. [c2]")
