@@ -20,6 +20,10 @@ CELL_GAP = 1.2
 MIN_ROWS = 3
 # Header lines looked for above the first row.
 MAX_HEADER_LINES = 4
+# Group labels between a statement's column headers and its first row ("ASSETS", "Current assets:"), skipped to
+# reach the headers: at most this many lines of at most this many words without a digit, in the label column.
+MAX_GROUP_LABELS = 2
+GROUP_LABEL_WORDS = 5
 # Figures are named by their column's header in tables of at most this many columns. A wider table (a paper's
 # results over many benchmarks) would repeat its whole header in every row, and the repeated names would pull every
 # question that mentions them to the table: its header line above its rows names them once.
@@ -126,17 +130,36 @@ def _table_end(lines: list[Line], start: int, cells_of: Cells) -> int | None:
 
 
 def _header_start(lines: list[Line], first_row: int, columns: list[tuple[float, float]], cells_of: Cells) -> int:
-    """The first of the header lines just above a table's first row: short lines with a cell over the columns."""
-    start = first_row
-    while start > 0 and first_row - start < MAX_HEADER_LINES:
-        line = lines[start - 1]
-        if line.kind != "text" or len(line.text.split()) > 12 or line.text.rstrip().endswith((".", ":")):
+    """The first of the header lines just above a table's first row: short lines with a cell over the columns. Up to
+    `MAX_GROUP_LABELS` short lines in the label column ("ASSETS", "Current assets:") may stand between the headers
+    and the first row; they are taken only when a header line is found above them."""
+    start = near = first_row  # `near`: the first row, or the group label above it that the headers must be near
+    labels = 0
+    for index in range(first_row - 1, max(-1, first_row - 1 - MAX_HEADER_LINES - MAX_GROUP_LABELS), -1):
+        line = lines[index]
+        if line.kind != "text" or line.text.rstrip().endswith("."):
             break
-        if not any(c.x1 > columns[0][0] - 1 for c in cells_of(line)):
-            break  # a title or caption left of the figures
-        if line.bottom > lines[first_row].top + 1 or lines[first_row].top - line.bottom > 4 * (line.bottom - line.top):
+        if line.bottom > lines[near].top + 1 or lines[near].top - line.bottom > 4 * (line.bottom - line.top):
             break  # not above the table, or too far above it
-        start -= 1
+        over = [c for c in cells_of(line) if c.x1 > columns[0][0] - 1]
+        if not over:
+            words = line.text.split()
+            if (
+                start == first_row
+                and labels < MAX_GROUP_LABELS
+                and len(words) <= GROUP_LABEL_WORDS
+                and not any(ch.isdigit() for ch in line.text)
+            ):
+                labels, near = labels + 1, index
+                continue
+            break  # a title or caption left of the figures
+        if len(line.text.split()) > 12 or line.text.rstrip().endswith(":"):
+            break
+        if labels and any(c.figure and not _YEAR.match(c.text) for c in over):
+            break  # above a group label: another table's row, not a header
+        start = index
+        if first_row - start - labels >= MAX_HEADER_LINES:
+            break
     return start
 
 
@@ -184,6 +207,9 @@ def _rows(block: list[Line], header_count: int, cells_of: Cells) -> list[Line]:
         labels = [""] * len(columns)  # a wide table: its header line, kept above, names the columns once
     out: list[Line] = []
     for line in block[:header_count]:
+        if not any(c.x1 > columns[0][0] - 1 for c in cells_of(line)):
+            out.append(line)  # a group label under the headers ("Current assets:") stays a line of text
+            continue
         out.append(_table_line(" | ".join(c.text for c in cells_of(line)), [line]))
     pending: list[Line] = []  # label lines without figures, waiting for the figures of their row
     for line, row in zip(body, cells):

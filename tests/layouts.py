@@ -134,6 +134,35 @@ def statement_pdf(path: Path, header_shift: float = 0.0) -> Path:
     return path
 
 
+def balance_sheet_pdf(path: Path) -> Path:
+    """A balance sheet without ruling lines whose column headers (dates, not bare years) stand above two group
+    labels in the label column ("ASSETS", "Current assets:") before the first row."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(72, HEIGHT - 70, "Consolidated Balance Sheets")
+    c.setFont("Helvetica", 9)
+    c.drawString(72, HEIGHT - 84, "(In Millions)")
+    for x, date in zip([420, 520], ["May 31, 2020", "May 26, 2019"]):
+        c.drawRightString(x, HEIGHT - 100, date)
+    y = HEIGHT - 116
+    for label in ("ASSETS", "Current assets:"):
+        c.drawString(72, y, label)
+        y -= 14
+    for label, now, before in [
+        ("Cash and cash equivalents", "1,677.8", "450.0"),
+        ("Receivables", "1,615.1", "1,679.7"),
+        ("Inventories", "1,426.3", "1,559.3"),
+        ("Total current assets", "5,121.3", "4,186.5"),
+    ]:
+        c.drawString(80, y, label)
+        c.drawRightString(420, y, now)
+        c.drawRightString(520, y, before)
+        y -= 14
+    c.showPage()
+    c.save()
+    return path
+
+
 def hyphenation_pdf(path: Path) -> Path:
     """Lines ending in hyphens: a split word, an identifier, a compound, and a word the document also prints
     hyphenated elsewhere."""

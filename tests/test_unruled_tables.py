@@ -57,3 +57,11 @@ def test_a_wide_tables_header_names_its_columns_once(tmp_path: Path):
     rows = [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
     assert "Lattice small | 84/83 | 71.2 | 8.5k | 79.6 | 1.1 | 2.2 | 3.3" in rows
     assert any("Tide" in row and "Fog" in row for row in rows)  # the header line, kept above the rows
+
+
+def test_headers_above_group_labels_name_the_rows_and_the_labels_stay_text(tmp_path: Path):
+    doc = parse_pdf(layouts.balance_sheet_pdf(tmp_path / "balance.pdf"), "balance", 10)
+    lines = {ln.text: ln.kind for ln in doc.pages[0].lines}
+    assert lines["Total current assets | May 31, 2020: 5,121.3 | May 26, 2019: 4,186.5"] == "table"
+    assert lines["Cash and cash equivalents | May 31, 2020: 1,677.8 | May 26, 2019: 450.0"] == "table"
+    assert lines["ASSETS"] != "table" and lines["Current assets:"] != "table"
