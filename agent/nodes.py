@@ -196,7 +196,8 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         results += _with_page_chunks(hits, query, runtime.context, s.page_chunks)
     probes = _operand_probes(state, results, runtime.context.search, s)
     for probe, hits in probes.items():
-        results += _with_page_chunks(hits, probe, runtime.context, s.page_chunks)
+        # All of the page's matching chunks: the row sought may sit in any part of the statement's page.
+        results += _with_page_chunks(hits, probe, runtime.context, None)
     queries = [*queries, *probes]
     seen = {h["chunk_id"] for h in state.get("evidence", [])}
     evidence = list(state.get("evidence", []))
@@ -236,8 +237,8 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     }
 
 
-def _with_page_chunks(hits: list[dict[str, Any]], query: str, deps: Deps, many: int) -> list[dict[str, Any]]:
-    """The hits as evidence, each followed by up to `many` other matching chunks of its page."""
+def _with_page_chunks(hits: list[dict[str, Any]], query: str, deps: Deps, many: int | None) -> list[dict[str, Any]]:
+    """The hits as evidence, each followed by up to `many` (None: all) other matching chunks of its page."""
     out = []
     for h in hits:
         out.append(dump(Evidence(**h, query=query)))

@@ -170,6 +170,11 @@ def test_the_checks_read_the_information_need_not_the_instructions(agent_setting
 
 
 def test_a_row_the_stated_formula_needs_is_searched_for_and_its_ratio_computed(agent_settings: AgentSettings) -> None:
+    # The search for the missing row finds its page through another row; the row itself is the second of the page's
+    # other matching chunks, which the search names and the agent takes (all of them, for such a search).
+    wanted = chunk("acme", 3, "Total current assets | 2016: 1,001.5 | 2015: 990.0", page=2)
+    other = chunk("acme", 2, "Prepaid expenses and other current assets | 2016: 4 | 2015: 3", page=2)
+    page = {c["chunk_id"]: c for c in (other, wanted)}
     corpus = [
         chunk(
             "acme",
@@ -177,9 +182,9 @@ def test_a_row_the_stated_formula_needs_is_searched_for_and_its_ratio_computed(a
             "The current ratio is watched by lenders and the current ratio rose.\n"
             "Total current liabilities | 2016: 500.75 | 2015: 480.0",
         ),
-        chunk("acme", 1, "Total current assets | 2016: 1,001.5 | 2015: 990.0", page=2),
+        {**chunk("acme", 1, "Other current assets | 2016: 12 | 2015: 10", page=2), "page_chunks": list(page)},
     ]
-    deps, search = mini_deps(corpus)
+    deps, search = mini_deps(corpus, chunk=page.get)
     settings = agent_settings.model_copy(update={"k": 1, "min_hits": 1})
     question = (
         "What is the FY2016 current ratio? Define it as total current assets divided by total current liabilities."
