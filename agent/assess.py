@@ -24,6 +24,12 @@ def passage(hit: dict[str, Any]) -> str:
     return "\n".join(part for part in (hit.get("title", ""), hit.get("section", ""), framed(hit)) if part)
 
 
+def named_documents(hits: list[dict[str, Any]]) -> set[str]:
+    """The documents the question names best: search's document match at 1.0 ("Acme's FY2017 revenue" names Acme's
+    2017 report); empty when it names none."""
+    return {h["doc_id"] for h in hits if (h.get("document_score") or 0.0) >= 1.0}
+
+
 def is_reference(hit: dict[str, Any]) -> bool:
     """A chunk from a reference list (see kb.references)."""
     return is_reference_list(hit.get("section", "") or "", hit["text"])

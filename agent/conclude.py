@@ -8,6 +8,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agent import extractive
+from agent.assess import named_documents
 from agent.events import TokenEvent
 from agent.llm import LLMError
 from agent.nodes import Deps, budget_stop, bump, context_of
@@ -21,8 +22,11 @@ from agent.verify import check_citations, cited_keys, is_refusal, renumbered
 def answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     s = AgentSettings.of(state)
     context = context_of(state)
-    # Both paths answer from the subject's documents only, when it is known (see named_documents).
-    subjects = set(state.get("assessment", {}).get("subject_docs") or []) or named_documents(state, context)
+    # Both paths answer from the subject's documents only, when it is known: the documents its identifiers anchor,
+    # else those the question names (unless it compares: each topic has its own). Another document's passages that
+    # share the question's words are about something else; its figures would answer for another organisation or year.
+    named = named_documents(context) if state.get("intent") != "compare" else set()
+    subjects = set(state.get("assessment", {}).get("subject_docs") or []) or named
     context = [c for c in context if not subjects or c["doc_id"] in subjects]
     mode, warning, update = state.get("mode", "extractive"), "", {}
     draft = ""
@@ -55,15 +59,6 @@ def answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         "_summary": f"{mode} draft, {len(cited_keys(draft))} passage(s) cited" + (f"; {warning}" if warning else ""),
         "_event": {"mode": mode, "draft": draft, "warning": warning},
     }
-
-
-def named_documents(state: dict[str, Any], context: list[dict[str, Any]]) -> set[str]:
-    """The documents the question names best (search's document match at 1.0: "Acme's FY2017 revenue" names Acme's
-    2017 report), when it names any and compares nothing: another document's passages that share the question's
-    words are about something else, and its figures would answer for the wrong organisation or year."""
-    if state.get("intent") == "compare":
-        return set()
-    return {c["doc_id"] for c in context if (c.get("document_score") or 0.0) >= 1.0}
 
 
 # verify ----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from langgraph.types import interrupt
 
 from agent.arithmetic import missing_operands
 from agent.assess import assess as assess_evidence
-from agent.assess import is_evidence, topic_hits
+from agent.assess import is_evidence, named_documents, topic_hits
 from agent.events import NodeEvent
 from agent.followup import resolve
 from agent.intent import plan_for, read_question
@@ -259,10 +259,11 @@ def _operand_probes(
     if not s.operand_k or not results:
         return {}
     known = [{"key": h["chunk_id"], "text": h["text"]} for h in [*state.get("evidence", []), *results]]
-    named = sorted({h["doc_id"] for h in results if (h.get("document_score") or 0.0) >= 1.0})
-    docs = named or [results[0]["doc_id"]]
+    docs = sorted(named_documents(results)) or [results[0]["doc_id"]]
     left = s.max_tool_calls - state["counters"]["tool_calls"] - len(state.get("queries") or [state["query"]])
-    wanted = missing_operands(state["question"], known, s.answer.row_label_share)[: max(0, left)]
+    tried = {q for r in state.get("rounds", []) for q in r.get("queries", [])}  # a row not found is not sought again
+    wanted = [q for q in missing_operands(state["question"], known, s.answer.row_label_share) if q not in tried]
+    wanted = wanted[: max(0, left)]
     # A row is found by its label's words (the lexical ranking): the dense one favours prose about the subject.
     return {probe: search(probe, k=s.operand_k, docs=docs, mode="lexical") for probe in wanted}
 

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.conclude import named_documents
+from agent.assess import named_documents
 from agent.runner import Agent
 from agent.settings import AgentSettings
 from tests.agent_fakes import chunk, mini_deps
 
 
-def test_the_documents_the_question_names_best_are_its_subject_unless_it_compares() -> None:
-    context = [
+def test_the_documents_the_question_names_best_are_those_search_matched_fully() -> None:
+    hits = [
         {"doc_id": "acme-2017", "document_score": 1.0},
         {"doc_id": "acme-2016", "document_score": 0.7},
         {"doc_id": "other", "document_score": None},
     ]
-    assert named_documents({"intent": "general"}, context) == {"acme-2017"}
-    assert named_documents({"intent": "compare"}, context) == set()
-    assert named_documents({"intent": "general"}, [{"doc_id": "other"}]) == set()
+    assert named_documents(hits) == {"acme-2017"}
+    assert named_documents([{"doc_id": "other"}]) == set()
 
 
 def test_the_answer_leaves_out_the_figures_of_a_document_the_question_does_not_name(tmp_path: Path) -> None:
