@@ -146,6 +146,7 @@ def compose(
                 labels[part[0]] = topic[:1].upper() + topic[1:]
     if not labels:  # more sentences after a labelled part would read as that topic's
         take(order, max_sentences)
+        chosen[:] = _reading_order(chosen, follows)
     if intent == "procedure" or (intent == "compare" and not labels):
         chosen.sort(key=lambda n: (items[n][0], items[n][1]))  # document order reads as steps / topic by topic
     elif figure and years and not labels:  # the best row stating a figure of a year asked for comes first
@@ -162,10 +163,6 @@ def compose(
                 items[stating[0]] = (*lead[:3], f"{lead[3]}{scaled}", lead[4])
             elif unit := stated_scale(lead[3], passage):  # the row's figures read in its table's scale
                 items[stating[0]] = (*lead[:3], f"{lead[3]} (in {unit}s)", lead[4])
-    for n, lead in follows.items() if not labels else ():  # a continuation reads right after what it continues
-        if n in chosen and lead in chosen and chosen.index(n) != chosen.index(lead) + 1:
-            chosen.remove(n)
-            chosen.insert(chosen.index(lead) + 1, n)
     # A comparison reads topic by topic: each topic's part opens with its name.
     text = " ".join(
         f"{labels[n] + ': ' if n in labels else ''}{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen
@@ -184,13 +181,29 @@ def _continuations(
         return {}
     position = {(c[0], c[1]): n for n, c in enumerate(items)}
     follows: dict[int, int] = {}
-    for lead in sorted(range(len(items)), key=lambda n: -scores[n])[: s.continuation_leads]:
+    eligible = [n for n in range(len(items)) if lexical[n] > 0]  # a lead that may itself be chosen
+    for lead in sorted(eligible, key=lambda n: -scores[n])[: s.continuation_leads]:
         after = position.get((items[lead][0], items[lead][1] + 1))
         if after is not None and after not in follows:
             scores[after] = max(scores[after], s.continuation_share * scores[lead])
             lexical[after] = max(lexical[after], np.finfo(float).eps)  # eligible without the question's words
             follows[after] = lead
     return follows
+
+
+def _reading_order(chosen: list[int], follows: dict[int, int]) -> list[int]:
+    """The chosen sentences with each continuation right after the sentence it continues (chains kept in order),
+    the rest in their order."""
+    after = {lead: n for n, lead in follows.items() if n in chosen and lead in chosen}
+    followers = set(after.values())
+    out: list[int] = []
+    for n in chosen:
+        if n in followers:
+            continue
+        while n is not None and n not in out:
+            out.append(n)
+            n = after.get(n)
+    return out
 
 
 def _terminated(sentence: str) -> str:

@@ -258,7 +258,9 @@ def _operand_probes(
     searched in the document the question names (else the best hit's): the ratio's inputs are cited, not guessed."""
     if not s.operand_k or not results:
         return {}
-    known = [{"key": h["chunk_id"], "text": h["text"]} for h in [*state.get("evidence", []), *results]]
+    # The rows the answer step will see: its context's share of the evidence, best ranks first (see context_of).
+    usable = sorted((h for h in [*state.get("evidence", []), *results] if is_evidence(h)), key=lambda h: h["rank"])
+    known = [{"key": h["chunk_id"], "text": h["text"]} for h in usable[: s.answer.context_size]]
     docs = sorted(named_documents(results)) or [results[0]["doc_id"]]
     left = s.max_tool_calls - state["counters"]["tool_calls"] - len(state.get("queries") or [state["query"]])
     tried = {q for r in state.get("rounds", []) for q in r.get("queries", [])}  # a row not found is not sought again

@@ -7,6 +7,7 @@ import re
 
 from agent.settings import AnswerSettings
 from kb.text import YEAR
+from kb.unruled_tables import is_figure
 
 # Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section
 # we present", "is described in Note 4", "see Table 2", "the following table"). Small and generic on purpose.
@@ -83,7 +84,8 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
         if _header_row(text):
             return "a table's column headers"
         values = row_cells(text)[1:]
-        if len(values) >= s.headerless_cells and not any(cell_parts(c) for c in values):
+        figures = [c for c in values if is_figure(c)]
+        if len(figures) >= s.headerless_cells and not any(cell_parts(c) for c in values):
             return "a table row whose figures have no column headers"  # which one is which year?
         return None
     words = text.split()

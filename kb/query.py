@@ -40,14 +40,15 @@ _DEFINES = re.compile(
 _AFTER_COLON = re.compile(r"^(?P<head>[^:]*\b(?:question|following)\b[^:]*):\s*(?P<need>\S.*)$", re.IGNORECASE)
 # A leading clause that only says where to look: "Based on the X, what is ...". Its source word opens it (within
 # its first three words: "When primarily referencing the X"); one further in belongs to a condition that is part of
-# the need ("If the parser is given this path as input, what ...").
+# the need ("If the parser is given this path as input, what ..."), and so does "Given a rate of 5%, ..." ("given
+# the X" names a source).
 _LEAD_CLAUSE = re.compile(
     rf"^(?P<head>[^,?]{{8,}}?),\s+(?P<need>(?:{_OPENERS})\b.*)$",
     re.IGNORECASE,
 )
 _LEAD_SOURCE = re.compile(
-    r"^\W*(?:\w+\W+){0,2}(?:based|basing|according|using|utili[sz]ing|considering|referencing|drawing|relying|taking|given|"
-    r"looking|from|within)\b",
+    r"^\s*(?:\S+\s+){0,2}(?:based|basing|according|using|utili[sz]ing|considering|referencing|drawing|relying|"
+    r"taking|given\s+(?:the|its|their)|looking|from|within)\b",
     re.IGNORECASE,
 )
 # Where an instruction says to look: "shown in the X", "provided primarily within the X", "using the X".

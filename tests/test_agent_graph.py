@@ -203,7 +203,7 @@ def test_a_row_sought_in_an_earlier_round_is_not_sought_again(agent_settings: Ag
     question = (
         "What is the FY2016 current ratio? Define it as total current assets divided by total current liabilities."
     )
-    results = [{**chunk("acme", 0, "Total current liabilities | 2016: 500.75"), "document_score": 1.0}]
+    results = [{**chunk("acme", 0, "Total current liabilities | 2016: 500.75"), "document_score": 1.0, "rank": 1}]
     state = {"question": question, "query": question, "counters": {"tool_calls": 0}, "evidence": [], "rounds": []}
     _, search = mini_deps(results)
     assert list(_operand_probes(state, results, search, agent_settings)) == ["total current assets 2016"]

@@ -1,18 +1,20 @@
-"""The extractive composer ranks evidence sentences against the question's information need. Examples are
-invented."""
+"""The extractive composer: sentences ranked against the information need, continuations read after what they
+continue, the row the question names leading a figure answer. Examples are invented."""
+
+import numpy as np
 
 from agent.extractive import compose
 from agent.settings import AnswerSettings
 from kb.query import read_query
 
+
+def passage(key: str, chunk_id: str, text: str) -> dict[str, str]:
+    return {"key": key, "chunk_id": chunk_id, "doc_id": chunk_id.split(":")[0], "text": text}
+
+
 CONTEXT = [
-    {
-        "key": "c1",
-        "chunk_id": "f:1",
-        "doc_id": "f",
-        "text": "Net cash flow per the annual statement table | 2018: 9,999",
-    },
-    {"key": "c2", "chunk_id": "f:2", "doc_id": "f", "text": "Purchases of pump equipment | 2018: 1,577"},
+    passage("c1", "f:1", "Net cash flow per the annual statement table | 2018: 9,999"),
+    passage("c2", "f:2", "Purchases of pump equipment | 2018: 1,577"),
 ]
 QUESTION = (
     "Answer the following question using only the cash flow statement of the annual table: "
@@ -33,19 +35,13 @@ def test_sentences_are_ranked_against_the_need_not_the_instructions_around_it() 
 
 def test_the_sentence_after_the_best_one_continues_it_and_reads_right_after_it() -> None:
     context = [
-        {
-            "key": "c1",
-            "chunk_id": "p:1",
-            "doc_id": "p",
-            "text": "The harbour pumps are tuned with the following pump settings: intake pressure of 4 bar. "
+        passage(
+            "c1",
+            "p:1",
+            "The harbour pumps are tuned with the following pump settings: intake pressure of 4 bar. "
             "We also fix a flow of 30 litres and a filter mesh of 2 mm. Crews repaint the hulls every spring.",
-        },
-        {
-            "key": "c2",
-            "chunk_id": "p:2",
-            "doc_id": "p",
-            "text": "Pump settings are logged by the harbour office each week for the records.",
-        },
+        ),
+        passage("c2", "p:2", "Pump settings are logged by the harbour office each week for the records."),
     ]
     question = "What are the settings of the harbour pumps?"
     answer = compose(question, "general", [], context, AnswerSettings(sentences=3))
@@ -58,14 +54,46 @@ def test_the_sentence_after_the_best_one_continues_it_and_reads_right_after_it()
 
 def test_the_row_whose_label_the_question_names_leads_a_figure_answer() -> None:
     context = [
-        {
-            "key": "c1",
-            "chunk_id": "h:1",
-            "doc_id": "h",
-            "text": "Total Harbour Works stockholders' equity | 2018: 6,512\nPayables to pilots | 2018: 77",
-        },
-        {"key": "c2", "chunk_id": "h:2", "doc_id": "h", "text": "Accounts payable | 2018: 303 | 2017: 255"},
+        passage("c1", "h:1", "Total Harbour Works stockholders' equity | 2018: 6,512\nPayables to pilots | 2018: 77"),
+        passage("c2", "h:2", "Accounts payable | 2018: 303 | 2017: 255"),
     ]
     question = "What is the year end FY2018 amount of accounts payable for Harbour Works?"
     answer = compose(question, "general", [], context, AnswerSettings(sentences=3))
     assert answer.startswith("Accounts payable | 2018: 303. [c2]")
+
+
+def test_chained_continuations_keep_the_passage_order_and_the_named_row_still_leads() -> None:
+    context = [
+        passage(
+            "c1",
+            "p:1",
+            "The harbour pumps draw water through a steel intake grate. The harbour pumps hold an intake "
+            "pressure of four bar in the steel grate. Crews repaint the hulls every spring before the season opens.",
+        ),
+        passage("c2", "q:1", "Ferries leave the north quay every hour in summer."),
+    ]
+    question = "What intake pressure do the harbour pumps hold at the steel grate?"
+    answer = compose(question, "general", [], context, AnswerSettings(sentences=3))
+    assert answer.index("draw water") < answer.index("hold an intake") < answer.index("Crews repaint")
+    rows = [
+        passage("c1", "h:1", "Total Harbour Works stockholders' equity | 2018: 6,512\nAccounts payable | 2018: 303")
+    ]
+    named = "What is the year end FY2018 amount of accounts payable for Harbour Works?"
+    assert compose(named, "general", [], rows, AnswerSettings(sentences=3)).startswith("Accounts payable | 2018: 303.")
+
+
+def test_a_sentence_that_cannot_be_chosen_lends_nothing_to_the_one_after_it() -> None:
+    context = [
+        passage(
+            "c1", "p:1", "Ballast tanks stay sealed through the winter months. Crews repaint the hulls every spring."
+        ),
+        passage("c2", "p:2", "The harbour pumps hold four bar at the grate."),
+    ]
+
+    def embed(texts: list[str]) -> np.ndarray:  # the first sentence is the closest in meaning, sharing no word
+        vectors = {"Ballast": [1.0, 0.0], "Crews": [0.0, 1.0], "The harbour": [0.8, 0.6]}
+        rows = [[1.0, 0.0]] + [next(v for k, v in vectors.items() if t.startswith(k)) for t in texts[1:]]
+        return np.array(rows)
+
+    answer = compose("What pressure do the harbour pumps hold?", "general", [], context, AnswerSettings(), embed)
+    assert "harbour pumps hold" in answer and "repaint" not in answer
