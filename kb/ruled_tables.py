@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kb.parsed import Line, Page
+from kb.unruled_tables import MAX_NAMED_COLUMNS, is_figure
 
 _Word = tuple[float, float, float, float, str]
 # A cell of more words than this is a paragraph in a frame, not a table's cell.
@@ -67,14 +68,32 @@ def ruled_tables(page: Page, edges: list[dict]) -> int:
         kept = [ln for i, ln in enumerate(page.lines) if i not in gone]
         at -= sum(1 for i in inside if i < at)
         rows = []
+        header: list[str] | None = None
         for ri, row in enumerate(table.rows):
             values = [" ".join(texts.get((ti, ri, ci), [])) for ci in range(len(row.cells))]
-            if any(values):
-                rx0, rtop, rx1, rbottom = row.bbox
-                rows.append(Line(" | ".join(values), rx0, rtop, rx1, rbottom, kind="table"))
+            if not any(values):
+                continue
+            if header is None:
+                header = values if _is_header(values) else []
+            elif len(header) == len(values) <= MAX_NAMED_COLUMNS + 1:
+                values = _named(header, values)
+            rx0, rtop, rx1, rbottom = row.bbox
+            rows.append(Line(" | ".join(values), rx0, rtop, rx1, rbottom, kind="table"))
         page.lines = kept[:at] + rows + kept[at:]
         found += 1
     return found
+
+
+def _is_header(values: list[str]) -> bool:
+    """A grid's first row names its columns: words over the columns after the first, no figure among them."""
+    heads = [v for v in values[1:] if v]
+    return bool(heads) and not any(is_figure(v) for v in heads)
+
+
+def _named(header: list[str], values: list[str]) -> list[str]:
+    """A row's figures named by their column's header ("Reading: 42.5"), as the unruled reader names them, so a
+    row reads on its own; the label and words in cells stay as they are."""
+    return [values[0]] + [f"{h}: {v}" if h and is_figure(v) else v for h, v in zip(header[1:], values[1:])]
 
 
 def _cell_locator(tables: list) -> Callable[[float, float], tuple[int, int, int] | None]:

@@ -206,10 +206,7 @@ def _rows(block: list[Line], header_count: int, cells_of: Cells) -> list[Line]:
     if len(columns) > MAX_NAMED_COLUMNS:
         labels = [""] * len(columns)  # a wide table: its header line, kept above, names the columns once
     out: list[Line] = []
-    for line in block[:header_count]:
-        if not any(c.x1 > columns[0][0] - 1 for c in cells_of(line)):
-            out.append(line)  # a group label under the headers ("Current assets:") stays a line of text
-            continue
+    for line in block[:header_count]:  # a group label under the headers ("Current assets:") is the table's too
         out.append(_table_line(" | ".join(c.text for c in cells_of(line)), [line]))
     pending: list[Line] = []  # label lines without figures, waiting for the figures of their row
     for line, row in zip(body, cells):

@@ -51,11 +51,15 @@ def test_table_becomes_rows_inside_its_page_chunk(tmp_path: Path, embedder):
     doc = parse_pdf(pdfgen.report_pdf(tmp_path / "report.pdf"), "report", 10)
     assert doc.tables == 1
     rows = [ln.text for ln in doc.pages[1].lines if ln.kind == "table"]
-    assert rows == ["Station | Code | Reading", "North ridge | QX-7731 | 42.5", "South basin | ZP-1029 | 17.25"]
+    assert rows == [
+        "Station | Code | Reading",
+        "North ridge | QX-7731 | Reading: 42.5",
+        "South basin | ZP-1029 | Reading: 17.25",
+    ]
     chunks = chunk_document(doc, embedder.count_tokens)
     holder = next(c for c in chunks if "QX-7731" in c.text)
     assert holder.start_page <= 2 <= holder.end_page
-    assert "North ridge | QX-7731 | 42.5" in holder.text
+    assert "North ridge | QX-7731 | Reading: 42.5" in holder.text
 
 
 def test_chunks_fit_the_model_and_span_at_most_two_pages(tmp_path: Path, embedder):

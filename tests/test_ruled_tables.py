@@ -28,8 +28,22 @@ def test_a_grid_of_cells_becomes_rows():
     lines = [_line([(20, "Station"), (160, "Reading")], 100), _line([(20, "North"), (160, "42.5")], 112)]
     page = Page(1, 600, 800, lines)
     assert ruled_tables(page, _grid(2, [10, 150, 300])) == 1
-    assert [ln.text for ln in page.lines] == ["Station | Reading", "North | 42.5"]
+    assert [ln.text for ln in page.lines] == ["Station | Reading", "North | Reading: 42.5"]  # named by its header
     assert all(ln.kind == "table" for ln in page.lines)
+
+
+def test_a_grids_figures_are_named_only_under_a_header_of_words():
+    lines = [
+        _line([(20, "Model"), (160, "Key bytes"), (310, "Notes")], 100),
+        _line([(20, "Model-B"), (160, "1,184"), (310, "fast")], 112),
+    ]
+    page = Page(1, 600, 800, lines)
+    assert ruled_tables(page, _grid(2, [10, 150, 300, 450])) == 1
+    assert [ln.text for ln in page.lines][1] == "Model-B | Key bytes: 1,184 | fast"  # words in a cell stay as they are
+    figures_first = [_line([(20, "North"), (160, "40.1")], 100), _line([(20, "South"), (160, "42.5")], 112)]
+    page = Page(1, 600, 800, figures_first)
+    ruled_tables(page, _grid(2, [10, 150, 300]))
+    assert [ln.text for ln in page.lines] == ["North | 40.1", "South | 42.5"]  # no header row: nothing named
 
 
 def test_a_grid_that_would_drop_words_is_left_to_the_unruled_reader():

@@ -16,7 +16,7 @@ from kb.text import tokenize
 def test_table_found_by_cell_value(shared_kb: KnowledgeBase):
     hits = shared_kb.search("QX-7731", k=3)
     assert hits[0].doc_id == "report" and hits[0].start_page <= 2 <= hits[0].end_page
-    assert "QX-7731 | 42.5" in hits[0].text
+    assert "QX-7731 | Reading: 42.5" in hits[0].text
     assert hits[0].lexical_rank == 1
 
 
@@ -228,6 +228,6 @@ def test_both_fusions_rank_a_cell_value_first(shared_kb: KnowledgeBase):
         for fusion in ("scores", "ranks"):
             shared_kb.settings.search = saved.model_copy(update={"fusion": fusion})
             top = shared_kb.search("QX-7731", k=3)[0]
-            assert top.doc_id == "report" and "QX-7731 | 42.5" in top.text, fusion
+            assert top.doc_id == "report" and "QX-7731 | Reading: 42.5" in top.text, fusion
     finally:
         shared_kb.settings.search = saved

@@ -31,7 +31,7 @@ def test_library_lists_documents_and_searches(seeded_store: Path):
     assert not at.exception
     texts = [t.value for t in at.text]
     assert any(t.startswith("1. report p.2") for t in texts)
-    assert any("QX-7731 | 42.5" in t for t in texts)
+    assert any("QX-7731 | Reading: 42.5" in t for t in texts)
 
 
 def test_library_marks_documents_made_by_an_older_recipe(seeded_store: Path, monkeypatch: pytest.MonkeyPatch):

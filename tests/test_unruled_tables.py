@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from kb.parse import parse_pdf
+from kb.table_heads import table_heads
 from tests import layouts
 
 
@@ -59,9 +60,13 @@ def test_a_wide_tables_header_names_its_columns_once(tmp_path: Path):
     assert any("Tide" in row and "Fog" in row for row in rows)  # the header line, kept above the rows
 
 
-def test_headers_above_group_labels_name_the_rows_and_the_labels_stay_text(tmp_path: Path):
+def test_headers_above_group_labels_name_the_rows_and_the_table_keeps_its_head(tmp_path: Path):
     doc = parse_pdf(layouts.balance_sheet_pdf(tmp_path / "balance.pdf"), "balance", 10)
     lines = {ln.text: ln.kind for ln in doc.pages[0].lines}
     assert lines["Total current assets | May 31, 2020: 5,121.3 | May 26, 2019: 4,186.5"] == "table"
     assert lines["Cash and cash equivalents | May 31, 2020: 1,677.8 | May 26, 2019: 450.0"] == "table"
-    assert lines["ASSETS"] != "table" and lines["Current assets:"] != "table"
+    # The group labels belong to the table, so a row read on its own still carries the statement's units.
+    assert lines["ASSETS"] == "table" and lines["Current assets:"] == "table"
+    heads = table_heads(doc.pages)
+    row = next(ln for ln in doc.pages[0].lines if ln.text.startswith("Total current assets"))
+    assert "(In Millions)" in [ln.text for ln in heads[id(row)]]
