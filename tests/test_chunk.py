@@ -7,7 +7,7 @@ import pytest
 from kb.chunk import chunk_document
 from kb.parse import parse_pdf
 from kb.parsed import Line, Page, ParsedDocument
-from tests import layouts
+from tests import layouts, table_layouts
 
 
 def _words(texts: list[str]) -> list[int]:
@@ -15,7 +15,7 @@ def _words(texts: list[str]) -> list[int]:
 
 
 def test_a_statement_after_a_page_break_starts_its_own_chunk(tmp_path: Path):
-    doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
+    doc = parse_pdf(table_layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
     chunks = chunk_document(doc, _words, target=400, limit=500)
     assert [c.start_page for c in chunks] == [1, 2]
     assert chunks[1].text.startswith("Consolidated Statement of Cash Flows")
@@ -46,7 +46,7 @@ def test_contents_chunks_are_marked_and_label_no_body_chunk(tmp_path: Path):
     [
         layouts.draft_pdf,
         layouts.contents_pdf,
-        layouts.statement_pdf,
+        table_layouts.statement_pdf,
         layouts.hyphenation_pdf,
         layouts.form_cover_pdf,
         layouts.paper_cover_pdf,
@@ -103,7 +103,7 @@ def test_a_heading_under_a_pages_title_like_opening_labels_the_chunk():
 
 
 def test_a_chunk_opening_inside_a_table_carries_its_title_units_and_column_headers(tmp_path: Path):
-    doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
+    doc = parse_pdf(table_layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
     table = [c for c in chunk_document(doc, _words, target=12, limit=30) if c.start_page == 2]
     assert len(table) > 2
     # The chunk holding the title and the column headers carries nothing; the later ones carry exactly the head:

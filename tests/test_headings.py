@@ -4,7 +4,7 @@ from pathlib import Path
 
 from kb.headings import heading_shape
 from kb.parse import parse_pdf
-from tests import layouts
+from tests import layouts, table_layouts
 
 
 def _headings(doc) -> list[tuple[int, str]]:
@@ -35,7 +35,7 @@ def test_heading_shape_rejects_rows_addresses_and_separators():
 
 
 def test_a_title_over_a_tables_unit_note_is_a_heading(tmp_path: Path):
-    doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
+    doc = parse_pdf(table_layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
     assert (2, "Consolidated Statement of Cash Flows") in _headings(doc)  # "(in millions)" is no form caption
 
 

@@ -4,11 +4,11 @@ from pathlib import Path
 
 from kb.parse import parse_pdf
 from kb.table_heads import table_heads
-from tests import layouts
+from tests import layouts, table_layouts
 
 
 def _rows(tmp_path: Path) -> list[str]:
-    doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
+    doc = parse_pdf(table_layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
     return [ln.text for ln in doc.pages[1].lines if ln.kind == "table"]
 
 
@@ -21,7 +21,7 @@ def test_each_row_names_its_figures_by_their_column_headers(tmp_path: Path):
 
 def test_a_header_set_just_left_of_its_figures_names_them(tmp_path: Path):
     # Years centred over "$ 2,912.9" with the sign far left end before the figures begin: still their columns.
-    doc = parse_pdf(layouts.statement_pdf(tmp_path / "shifted.pdf", header_shift=34), "shifted", 10)
+    doc = parse_pdf(table_layouts.statement_pdf(tmp_path / "shifted.pdf", header_shift=34), "shifted", 10)
     rows = [ln.text for ln in doc.pages[1].lines if ln.kind == "table"]
     assert "Net cash provided by operating activities | 2017: 2,912.9 | 2016: 2,199.7 | 2015: 1,469.5" in rows
 
@@ -36,7 +36,7 @@ def test_header_section_and_wrapped_labels_stay_in_the_table(tmp_path: Path):
 
 
 def test_the_title_above_the_table_stays_text(tmp_path: Path):
-    doc = parse_pdf(layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
+    doc = parse_pdf(table_layouts.statement_pdf(tmp_path / "statement.pdf"), "statement", 10)
     kinds = {ln.text: ln.kind for ln in doc.pages[1].lines}
     assert kinds["(in millions)"] == "text"
     assert kinds["Consolidated Statement of Cash Flows"] != "table"
@@ -48,20 +48,20 @@ def test_prose_with_figures_is_not_a_table(tmp_path: Path):
 
 
 def test_column_names_set_close_together_each_name_their_own_column(tmp_path: Path):
-    doc = parse_pdf(layouts.results_table_pdf(tmp_path / "results.pdf"), "results", 10)
+    doc = parse_pdf(table_layouts.results_table_pdf(tmp_path / "results.pdf"), "results", 10)
     rows = [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
     assert "Lattice small | Tide: 84/83 | Surge: 71.2 | Wave: 8.5k | Mean: 79.6" in rows
 
 
 def test_a_wide_tables_header_names_its_columns_once(tmp_path: Path):
-    doc = parse_pdf(layouts.results_table_pdf(tmp_path / "wide.pdf", wide=True), "wide", 10)
+    doc = parse_pdf(table_layouts.results_table_pdf(tmp_path / "wide.pdf", wide=True), "wide", 10)
     rows = [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
     assert "Lattice small | 84/83 | 71.2 | 8.5k | 79.6 | 1.1 | 2.2 | 3.3" in rows
     assert any("Tide" in row and "Fog" in row for row in rows)  # the header line, kept above the rows
 
 
 def test_headers_above_group_labels_name_the_rows_and_the_table_keeps_its_head(tmp_path: Path):
-    doc = parse_pdf(layouts.balance_sheet_pdf(tmp_path / "balance.pdf"), "balance", 10)
+    doc = parse_pdf(table_layouts.balance_sheet_pdf(tmp_path / "balance.pdf"), "balance", 10)
     lines = {ln.text: ln.kind for ln in doc.pages[0].lines}
     assert lines["Total current assets | May 31, 2020: 5,121.3 | May 26, 2019: 4,186.5"] == "table"
     assert lines["Cash and cash equivalents | May 31, 2020: 1,677.8 | May 26, 2019: 450.0"] == "table"
