@@ -184,7 +184,7 @@ def _continuations(
     eligible = [n for n in range(len(items)) if lexical[n] > 0]  # a lead that may itself be chosen
     for lead in sorted(eligible, key=lambda n: -scores[n])[: s.continuation_leads]:
         after = position.get((items[lead][0], items[lead][1] + 1))
-        if after is not None and after not in follows:
+        if after is not None and after not in follows and not is_meta(items[after][3]):  # a pointer continues nothing
             scores[after] = max(scores[after], s.continuation_share * scores[lead])
             lexical[after] = max(lexical[after], np.finfo(float).eps)  # eligible without the question's words
             follows[after] = lead

@@ -97,3 +97,12 @@ def test_a_sentence_that_cannot_be_chosen_lends_nothing_to_the_one_after_it() ->
 
     answer = compose("What pressure do the harbour pumps hold?", "general", [], context, AnswerSettings(), embed)
     assert "harbour pumps hold" in answer and "repaint" not in answer
+
+
+def test_a_pointer_elsewhere_does_not_continue_the_sentence_before_it() -> None:
+    context = [
+        passage("c1", "p:1", "The harbour pumps hold four bar at the grate. See Note 4 for the pump schedule."),
+        passage("c2", "p:2", "Harbour pumps are serviced by the night crew."),
+    ]
+    answer = compose("What pressure do the harbour pumps hold?", "general", [], context, AnswerSettings(sentences=2))
+    assert "four bar" in answer and "See Note 4" not in answer
