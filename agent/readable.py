@@ -72,6 +72,8 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
     opening = [w for w in text.split()[:4] if any(c.isalpha() for c in w)]
     if len(opening) == 4 and all(w.isupper() and len(w) > 1 for w in opening):
         return "a heading in capitals"  # glued to the text after it
+    if _title_line(text):
+        return "a title: every word capitalised, no figure"
     if text.endswith("?"):
         return "a question, not an answer"
     if _LEADERS.search(text):
@@ -95,6 +97,20 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
     if _longest_run(words) >= s.figure_run:
         return "a run of table figures without their labels"
     return None
+
+
+# The small words a title leaves in lower case ("Statements of Cash Flows"): generic English function words.
+_TITLE_SMALL = frozenset(
+    {"of", "and", "the", "in", "to", "for", "on", "a", "an", "at", "by", "with", "or", "per", "except"}
+)
+
+
+def _title_line(text: str) -> bool:
+    """A title or a heading run into one line ("Consolidated Balance Sheets ACME, INC."), a name list: three words
+    or more, each capitalised but the small ones, and no figure. A sentence has a verb in lower case."""
+    words = [w.strip("().,;:") for w in text.split()]
+    big = [w for w in words if any(ch.isalpha() for ch in w) and w.lower() not in _TITLE_SMALL]
+    return len(big) >= 3 and not any(ch.isdigit() for ch in text) and all(w[:1].isupper() for w in big)
 
 
 def _longest_run(words: list[str]) -> int:

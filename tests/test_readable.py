@@ -25,6 +25,17 @@ def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> N
     assert unreadable("The filter's accuracy is plotted in Figure 2 against its threshold.", q) is None
 
 
+def test_a_title_run_into_one_line_is_no_answer() -> None:
+    q = "What were the filter's sales in 2019?"
+    assert (
+        unreadable("Consolidated Balance Sheets HARBOUR WORKS, INC.", q) == "a title: every word capitalised, no figure"
+    )
+    assert unreadable("Report of Independent Registered Public Accounting Firm To the Board of Directors", q)
+    assert unreadable("The Filter Sorts Every Sample It Reads.", q)  # a headline, no verb in lower case
+    assert unreadable("Harbour Works sells filters to North Sea ports.", q) is None  # a verb in lower case
+    assert unreadable("Filter Sales Grew 12% In 2019 Across All Ports.", q) is None  # a figure: not a bare title
+
+
 def test_a_tables_column_headers_are_no_answer() -> None:
     q = "What were the filter's sales in 2019?"
     assert unreadable("(Dollars in millions) | 2019 | 2018", q) == "a table's column headers"
