@@ -11,6 +11,7 @@ cited rows and leaves the computed clause aside.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,7 +133,7 @@ def best_row(candidates: list[Figure], wanted: str, year: str, share: float) -> 
 
 def label_share(row: str, question: str) -> float:
     """Share of a table row label's words that the question holds: how plainly the row is the figure asked for
-    ("Accounts payable" for "the amount of accounts payable", not "Total stockholders' equity")."""
+    ("Pump intake" for "the amount of pump intake", not "Total harbour equipment")."""
     label = _terms(row_cells(row)[0]) if row_cells(row) else set()
     return len(label & _terms(question)) / len(label) if label else 0.0
 
@@ -150,21 +151,26 @@ def computed(question: str, context: list[dict[str, Any]], share: float = 0.6) -
     return _change(question, found, share) or _ratio(question, found, share)
 
 
+def _stated_ratios(question: str) -> Iterator[tuple[re.Match[str], str, str]]:
+    """Each ratio the question states (a match of `_RATIO`) whose two terms name plain row labels: (the match, the
+    first term, the second), in the patterns' order."""
+    for pattern in _RATIO:
+        match = pattern.search(question)
+        if match:
+            phrase_a, phrase_b = _phrase(match.group("a")), _phrase(match.group("b"))
+            if all(_plain(p) and _terms(p) for p in (phrase_a, phrase_b)):
+                yield match, phrase_a, phrase_b
+
+
 def missing_operands(question: str, context: list[dict[str, Any]], share: float = 0.6) -> list[str]:
-    """What a stated ratio needs and the evidence's rows do not give for the year asked, as searches ("total
-    current assets 2016"): the question names each row of its formula, so one search per missing row finds it."""
+    """What a stated ratio needs and the evidence's rows do not give for the year asked, as searches ("pump
+    intake 2016"): the question names each row of its formula, so one search per missing row finds it."""
     years = years_named(question)
     if len(years) != 1:
         return []
     found = figures(context)
-    for pattern in _RATIO:
-        match = pattern.search(question)
-        if not match:
-            continue
-        phrases = [_phrase(match.group(g)) for g in ("a", "b")]
-        if not all(_plain(p) and _terms(p) for p in phrases):
-            continue
-        return [f"{p} {years[0]}" for p in phrases if best_row(found, p, years[0], share) is None]
+    for _, phrase_a, phrase_b in _stated_ratios(question):
+        return [f"{p} {years[0]}" for p in (phrase_a, phrase_b) if best_row(found, p, years[0], share) is None]
     return []
 
 
@@ -198,13 +204,7 @@ def _ratio(question: str, found: list[Figure], share: float) -> str | None:
     if len(years) != 1:
         return None
     year = years[0]
-    for pattern in _RATIO:
-        match = pattern.search(question)
-        if not match:
-            continue
-        phrase_a, phrase_b = (_phrase(match.group(g)) for g in ("a", "b"))
-        if not (_plain(phrase_a) and _plain(phrase_b)):
-            continue
+    for match, phrase_a, phrase_b in _stated_ratios(question):
         a, b = best_row(found, phrase_a, year, share), best_row(found, phrase_b, year, share)
         if not (a and b) or a.label == b.label or not b.value:
             continue
