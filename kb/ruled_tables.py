@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kb.parsed import Line, Page
+from kb.text import YEAR
 from kb.unruled_tables import MAX_NAMED_COLUMNS, is_figure
 
 _Word = tuple[float, float, float, float, str]
@@ -85,9 +86,10 @@ def ruled_tables(page: Page, edges: list[dict]) -> int:
 
 
 def _is_header(values: list[str]) -> bool:
-    """A grid's first row names its columns: words over the columns after the first, no figure among them."""
+    """A grid's first row names its columns: words or years over the columns after the first, no other figure
+    among them (as the unruled reader takes a header row)."""
     heads = [v for v in values[1:] if v]
-    return bool(heads) and not any(is_figure(v) for v in heads)
+    return bool(heads) and not any(is_figure(v) and not YEAR.match(v) for v in heads)
 
 
 def _named(header: list[str], values: list[str]) -> list[str]:

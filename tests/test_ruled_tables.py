@@ -40,6 +40,10 @@ def test_a_grids_figures_are_named_only_under_a_header_of_words():
     page = Page(1, 600, 800, lines)
     assert ruled_tables(page, _grid(2, [10, 150, 300, 450])) == 1
     assert [ln.text for ln in page.lines][1] == "Model-B | Key bytes: 1,184 | fast"  # words in a cell stay as they are
+    years = [_line([(20, "Station"), (160, "2021")], 100), _line([(20, "North"), (160, "42.5")], 112)]
+    page = Page(1, 600, 800, years)
+    ruled_tables(page, _grid(2, [10, 150, 300]))
+    assert [ln.text for ln in page.lines][1] == "North | 2021: 42.5"  # a year names its column too
     figures_first = [_line([(20, "North"), (160, "40.1")], 100), _line([(20, "South"), (160, "42.5")], 112)]
     page = Page(1, 600, 800, figures_first)
     ruled_tables(page, _grid(2, [10, 150, 300]))
