@@ -218,8 +218,11 @@ def _ratio(question: str, found: list[Figure], share: float) -> str | None:
 
 
 def stated_scale(row: str, passage: str) -> str:
-    """The scale ("thousand", "million", "billion") the row's table states above the row in its passage, or ""."""
+    """The scale ("thousand", "million", "billion") the row's table states above the row in its passage, or "". A
+    row of percentages has none: a share is not counted in millions."""
     label = row_cells(row)[:1]
+    if "%" in row:
+        return ""
     lines = passage.splitlines()
     line = next((n for n, text in enumerate(lines) if label and text.startswith(label[0])), None)
     stated = _TABLE_SCALE.findall("\n".join(lines[: line + 1])) if line is not None else []

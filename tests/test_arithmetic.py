@@ -179,3 +179,9 @@ def test_the_stated_scale_is_the_last_one_above_the_row() -> None:
     assert stated_scale(row, "(in millions)\n" + CASH_FLOWS["text"]) == "thousand"
     assert stated_scale(row, CASH_FLOWS["text"] + "\nOther (in millions) | 2020: 1") == "thousand"
     assert stated_scale(row, CASH_FLOWS["text"].split("\n", 1)[1]) == ""
+
+
+def test_a_row_of_percentages_takes_no_scale_from_its_table() -> None:
+    text = "(in thousands)\nRoom occupancy % | 2020: 84.5 % | 2019: 91.0 %\nRoom revenue | 2020: 1,204 | 2019: 1,377"
+    assert stated_scale("Room occupancy % | 2020: 84.5 %", text) == ""
+    assert stated_scale("Room revenue | 2020: 1,204", text) == "thousand"
