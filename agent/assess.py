@@ -18,6 +18,13 @@ def framed(hit: dict[str, Any]) -> str:
     return "\n".join(part for part in (hit.get("head", ""), hit["text"]) if part)
 
 
+def whole_text(hit: dict[str, Any]) -> str:
+    """A hit's text with the words that finish the sentence its chunk stops in (from the next chunk), if any: its
+    last sentence whole, for an answer to quote and for the check of what the answer quotes."""
+    runs_on = hit.get("runs_on") or ""
+    return f"{hit['text']} {runs_on}" if runs_on else hit["text"]
+
+
 def passage(hit: dict[str, Any]) -> str:
     """A hit as the checks read it: the document's title, the section path and a table's head frame the text, so
     a chunk of a paper titled with a name is evidence about that name even when its own sentences only say "we"."""

@@ -101,7 +101,17 @@ def verify(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             "evidence_key": old,
             **{
                 f: by_key[old].get(f)
-                for f in ("chunk_id", "doc_id", "start_page", "end_page", "section", "head", "text", "regions")
+                for f in (
+                    "chunk_id",
+                    "doc_id",
+                    "start_page",
+                    "end_page",
+                    "section",
+                    "head",
+                    "text",
+                    "runs_on",
+                    "regions",
+                )
             },
         }
         for old, new in mapping.items()

@@ -92,6 +92,8 @@ def answer_markdown(state: dict[str, Any]) -> str:
             parts.append(f"In the table headed: {head}")
         if quote := _blockquote(str(citation.get("text") or "")):
             parts.append(quote)
+        if runs_on := _one_line(citation.get("runs_on") or ""):
+            parts.append(f"Its last sentence goes on in the next passage: … {runs_on}")
     # Blank lines between blocks: a quote or paragraph followed directly by text would absorb it.
     return "\n\n".join(parts) + "\n"
 

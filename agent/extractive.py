@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
-from agent.assess import framed, is_evidence, names_covered, topic_hits
+from agent.assess import framed, is_evidence, names_covered, topic_hits, whole_text
 from agent.intent import content_terms
 from agent.readable import asks_figure, is_meta, is_row, row_for_periods, unreadable
 from agent.settings import AnswerSettings
@@ -65,7 +65,7 @@ def compose(
     for i, item in enumerate(context):
         if not is_evidence(item):
             continue
-        for j, sentence in enumerate(sentences(item["text"])):
+        for j, sentence in enumerate(sentences(whole_text(item))):
             words = len(sentence.split())
             if is_citation(sentence):
                 continue

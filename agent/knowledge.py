@@ -11,7 +11,8 @@ from kb.query import SearchQuery
 
 
 class Knowledge(Protocol):
-    """Search, the catalogue with each document's card, a chunk by its id, and the store's embedding model
+    """Search, the catalogue with each document's card, a chunk by its id (and the one after it), and the store's
+    embedding model
     (kb.base.KnowledgeBase is one)."""
 
     def search(
@@ -31,5 +32,7 @@ class Knowledge(Protocol):
     def committed(self) -> dict[str, str]: ...
 
     def chunk(self, chunk_id: str) -> Chunk | None: ...
+
+    def following(self, chunk_id: str) -> Chunk | None: ...
 
     def embed(self, texts: list[str]) -> np.ndarray: ...

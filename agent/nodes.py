@@ -25,6 +25,7 @@ from agent.refine import SearchFn, propose
 from agent.settings import AgentSettings
 from agent.types import Approval, ApprovalRequest, Evidence, Proposal, Round, dump
 from kb.query import SearchQuery
+from kb.text import run_on, stops_mid_sentence
 
 
 @dataclass
@@ -39,6 +40,7 @@ class Deps:
     # What search makes of a query: its information need (instructions left out) and where it says to look.
     read_query: Callable[[str], SearchQuery] = lambda query: SearchQuery(question=query, need=query)
     chunk: Callable[[str], dict[str, Any] | None] = lambda chunk_id: None  # a chunk by id, as a hit-shaped dict
+    following: Callable[[str], str | None] = lambda chunk_id: None  # the text of the chunk after it, if any
 
 
 def node(name: str):
@@ -241,14 +243,22 @@ def _with_page_chunks(hits: list[dict[str, Any]], query: str, deps: Deps, many: 
     """The hits as evidence, each followed by up to `many` (None: all) other matching chunks of its page."""
     out = []
     for h in hits:
-        out.append(dump(Evidence(**h, query=query)))
+        out.append(dump(Evidence(**h, query=query, runs_on=_runs_on(h, deps))))
         for cid in h.get("page_chunks", [])[:many]:
             more = deps.chunk(cid)
             if more is not None:
                 # It counts as its page's evidence: the page's rank and dense score, not a strength of its own.
                 page = {"rank": h["rank"], "dense_score": h.get("dense_score"), "neighbour_of": h["chunk_id"]}
-                out.append(dump(Evidence(**{**more, **page}, query=query)))
+                out.append(dump(Evidence(**{**more, **page}, query=query, runs_on=_runs_on(more, deps))))
     return out
+
+
+def _runs_on(hit: dict[str, Any], deps: Deps) -> str:
+    """The words that finish the sentence the hit's chunk stops in (see kb.text.run_on), read only when it does."""
+    if not stops_mid_sentence(hit["text"]):
+        return ""
+    following = deps.following(hit["chunk_id"])
+    return run_on(hit["text"], following) if following else ""
 
 
 def _operand_probes(

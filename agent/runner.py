@@ -38,6 +38,7 @@ def kb_deps(kb: Knowledge) -> Deps:
         embed=kb.embed,
         read_query=kb.read_query,
         chunk=lambda chunk_id: _chunk_hit(kb, chunk_id),
+        following=lambda chunk_id: getattr(kb.following(chunk_id), "text", None),
     )
 
 

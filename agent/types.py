@@ -29,6 +29,11 @@ class Evidence(Hit):
     )
     query: str = Field(description="The query whose search returned this passage.")
     round: int = Field(0, description="The retrieval round that first found it (0 in a round's own hit list).")
+    runs_on: str = Field(
+        "",
+        description="The words that finish the sentence the chunk stops in, from the chunk after it (a chunk may "
+        "close mid-sentence); '' when it ends a sentence.",
+    )
 
 
 class Check(BaseModel):

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from agent.arithmetic import COMPUTED_CLAUSE
+from agent.assess import whole_text
 from agent.prompts import REFUSAL_PHRASE
 from kb.text import sentences as split_sentences
 from kb.text import tokenize
@@ -87,7 +88,7 @@ def check_citations(
         if not keys:
             entry["reason"] = "no citation marker"
         else:
-            entry["support"] = round(support(sentence, [by_key[k]["text"] for k in keys], computed), 3)
+            entry["support"] = round(support(sentence, [whole_text(by_key[k]) for k in keys], computed), 3)
             entry["kept"] = entry["support"] >= threshold
             entry["reason"] = "supported" if entry["kept"] else f"support {entry['support']:.2f} < {threshold:.2f}"
         record["sentences"].append(entry)

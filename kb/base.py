@@ -7,6 +7,7 @@ import json
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -59,15 +60,24 @@ class KnowledgeBase:
     def chunk(self, chunk_id: str) -> Chunk | None:
         """A committed chunk by its id, or None. Read from the BM25 index the last search used (the agent asks for
         the chunks of the pages it was just given), so no catalogue read per chunk."""
-        with self._lock:
-            lexical = self._lexical
-        lexical = lexical or self.lexical()
+        lexical = self._last_lexical()
+        position = lexical.position.get(chunk_id)
+        return None if position is None else _chunk_of(lexical.records[position])
+
+    def following(self, chunk_id: str) -> Chunk | None:
+        """The chunk after this one in its document (where a sentence cut at the chunk's end goes on), or None."""
+        lexical = self._last_lexical()
         position = lexical.position.get(chunk_id)
         if position is None:
             return None
-        record = dict(lexical.records[position])
-        record.pop("content_hash", None)
-        return Chunk(**record)
+        record = lexical.records[position]
+        after = lexical.by_ordinal.get((record["doc_id"], record["ordinal"] + 1))
+        return None if after is None else _chunk_of(lexical.records[after])
+
+    def _last_lexical(self) -> LexicalIndex:
+        with self._lock:
+            lexical = self._lexical
+        return lexical or self.lexical()
 
     def committed(self) -> dict[str, str]:
         return {d.doc_id: d.content_hash for d in self.store.documents() if d.status == "committed"}
@@ -188,3 +198,9 @@ class KnowledgeBase:
             everything_committed=len(committed) == len(catalogue),
         )
         return hybrid_search(indexes, self.settings.search, query, k, docs, variants, neighbours, mode)
+
+
+def _chunk_of(record: dict[str, Any]) -> Chunk:
+    record = dict(record)
+    record.pop("content_hash", None)
+    return Chunk(**record)

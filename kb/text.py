@@ -245,6 +245,38 @@ _LEAD_IN = re.compile(rf":\s*{_BULLET}\s*")
 _FOOTNOTE_MARK = re.compile(r"(?<=[a-z]{3}[.!?])\d{1,2}(?=\s+[\"'(“]?[A-Z])|(?<=[a-z][.!?][”\"’)])\d{1,2}(?=\s+[A-Z])")
 
 
+_FINISHED = re.compile(r"[.!?:;][\"'”’)\]]*$")
+
+
+def stops_mid_sentence(text: str) -> bool:
+    """The text's last line is prose that ends without a sentence's stop."""
+    last = text.rstrip().rsplit("\n", 1)[-1].strip()
+    return bool(last) and " | " not in last and not _FINISHED.search(last)
+
+
+def run_on(text: str, following: str, most: int = 60) -> str:
+    """The words of `following` (the next chunk's text) that finish the sentence `text` stops in, or ''. A chunk may
+    close inside a sentence (at a line end past its size limit); the next one then opens with the rest of it, in
+    lower case or with a figure. '' when the text ends a sentence or a table row, or the rest runs over `most` words."""
+    rest = following.lstrip()
+    if not stops_mid_sentence(text) or not (rest[:1].islower() or rest[:1].isdigit()):
+        return ""
+    prose = []
+    for line in rest.splitlines():
+        if " | " in line:
+            break
+        prose.append(line.strip())
+    unfinished = sentences(text)[-1:]
+    if not unfinished:
+        return ""
+    start = unfinished[0].removesuffix("-")  # a word hyphenated over the cut is joined again
+    whole = sentences(f"{unfinished[0]} {' '.join(prose)}")[0]
+    if not whole.startswith(start) or not _FINISHED.search(whole):
+        return ""
+    words = whole[len(start) :].split()
+    return " ".join(words) if 0 < len(words) <= most else ""
+
+
 def sentences(text: str) -> list[str]:
     """Sentences of a chunk; each table row ("a | b | c") stands alone, a numbered heading line is dropped."""
     out: list[str] = []

@@ -210,3 +210,16 @@ def test_a_row_sought_in_an_earlier_round_is_not_sought_again(agent_settings: Ag
     assert search.calls[-1]["docs"] == ["acme"]  # the document the question names
     state["rounds"] = [{"queries": [question, "total current assets 2016"]}]
     assert _operand_probes(state, results, search, agent_settings) == {}
+
+
+def test_a_sentence_cut_at_a_chunk_end_is_quoted_whole_and_checked_against_both_chunks(
+    agent_settings: AgentSettings,
+) -> None:
+    cut = chunk("dock", 0, "Crane inspections happen monthly. The crane cable is replaced when its")
+    rest = chunk("dock", 1, "strands show corrosion or wear. Paint is renewed yearly.")
+    deps, _ = mini_deps([cut], following={cut["chunk_id"]: rest["text"]}.get)
+    settings = agent_settings.model_copy(update={"min_hits": 1})
+    state = final(run(Agent(deps=deps, settings=settings), "When is the crane cable replaced?", settings))
+    assert state["evidence"][0]["runs_on"] == "strands show corrosion or wear."
+    assert "replaced when its strands show corrosion or wear. [c1]" in state["answer"]
+    assert "Paint" not in state["answer"]

@@ -78,6 +78,14 @@ def test_a_citation_inside_a_table_names_the_tables_head_on_one_line() -> None:
     assert md.count("In the table headed:") == 1
 
 
+def test_a_citation_whose_last_sentence_runs_on_gives_the_words_that_finish_it() -> None:
+    state = _state()
+    state["citations"][0]["runs_on"] = "across all four\ndatasets."
+    md = answer_markdown(state)
+    assert "Its last sentence goes on in the next passage: … across all four datasets.\n" in md
+    assert md.count("goes on in the next passage") == 1
+
+
 def test_answer_markdown_names_the_ollama_model_in_ollama_mode() -> None:
     md = answer_markdown(_state(mode="ollama", settings={"model": "qwen2.5:3b"}))
     assert "Mode: Ollama model qwen2.5:3b" in md

@@ -6,6 +6,7 @@ from kb.text import (
     is_period,
     join_periods,
     period_year,
+    run_on,
     sentences,
     squashed,
     tokenize,
@@ -102,3 +103,16 @@ def test_list_items_run_into_one_line_are_sentences_of_their_own():
         "-h, --help display help",
     ]
     assert sentences("Run it with --help or -v to see more.") == ["Run it with --help or -v to see more."]
+
+
+def test_run_on_finishes_a_sentence_cut_at_a_chunk_end_from_the_next_chunk() -> None:
+    text = "Valves are checked weekly. The seal is replaced when it"
+    assert run_on(text, "shows wear or leaks. Logs are kept for ten years.") == "shows wear or leaks."
+    assert run_on("Seals are pre-", "tested at the plant. Logs are kept.") == "tested at the plant."
+    # Nothing to finish: the text ends a sentence or a table row; the next chunk opens something new.
+    assert run_on("Valves are checked weekly.", "shows wear. Logs are kept.") == ""
+    assert run_on("Revenue | 2018: 5", "shows wear.") == ""
+    assert run_on(text, "Pressure tests follow. Logs are kept.") == ""
+    # The rest never ends within the limit, or a table interrupts it: no guess at where it ends.
+    assert run_on(text, "shows wear and\nRevenue | 2018: 4") == ""
+    assert run_on(text, "shows " + "much " * 70 + "wear.") == ""

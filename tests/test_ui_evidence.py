@@ -1,11 +1,11 @@
 """ui.evidence: the evidence panel's head marks what a passage is (new this round, read by OCR), and a passage
-opening inside a table shows the table's head."""
+opening inside a table shows the table's head, and one whose last sentence runs on shows the words that finish it."""
 
 from streamlit.testing.v1 import AppTest
 
 
-def _panel(ocr: bool, head: str = "") -> list[str]:
-    def script(ocr: bool, head: str) -> None:
+def _panel(ocr: bool, head: str = "", runs_on: str = "") -> list[str]:
+    def script(ocr: bool, head: str, runs_on: str) -> None:
         from ui.evidence import evidence_panel
 
         hit = {
@@ -20,10 +20,11 @@ def _panel(ocr: bool, head: str = "") -> list[str]:
             "lexical_score": 7.2,
             "ocr": ocr,
             "head": head,
+            "runs_on": runs_on,
         }
         evidence_panel([hit], "basalt humidity")
 
-    at = AppTest.from_function(script, args=(ocr, head)).run()
+    at = AppTest.from_function(script, args=(ocr, head, runs_on)).run()
     assert not at.exception
     return [m.value for m in at.markdown] + [c.value for c in at.caption]
 
@@ -41,3 +42,9 @@ def test_panel_shows_the_head_of_the_table_a_passage_opens_inside():
     shown = _panel(ocr=False, head="Station readings\n(in percent)")
     assert "In the table headed: Station readings / \\(in percent\\)" in shown
     assert not any("table headed" in value for value in _panel(ocr=False))
+
+
+def test_panel_shows_the_words_that_finish_a_passages_last_sentence():
+    shown = _panel(ocr=False, runs_on="during the dry season.")
+    assert "Its last sentence goes on in the next passage: … during the dry season\\." in shown
+    assert not any("goes on" in value for value in _panel(ocr=False))

@@ -64,6 +64,7 @@ def evidence_panel(hits: list[dict[str, Any]], query: str) -> None:
             st.markdown(head)
             table_head(hit)
             st.markdown(marked(hit["text"], query))
+            runs_on(hit)
             st.caption(why_found(hit))
 
 
@@ -230,9 +231,16 @@ def table_head(item: dict[str, Any]) -> None:
         st.caption("In the table headed: " + escape_md(" / ".join(item["head"].splitlines())))
 
 
+def runs_on(item: dict[str, Any]) -> None:
+    """The words that finish the passage's last sentence, from the passage after it: an answer may quote them."""
+    if item.get("runs_on"):
+        st.caption("Its last sentence goes on in the next passage: … " + escape_md(item["runs_on"]))
+
+
 def citation_view(citation: dict[str, Any], sources: dict[str, Path], key: str) -> None:
     table_head(citation)
     st.text(citation["text"])
+    runs_on(citation)
     path = sources.get(citation["doc_id"])
     if path is None or not path.exists():
         st.caption("The PDF of this document is no longer available, so its page cannot be shown.")
