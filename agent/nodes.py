@@ -203,12 +203,17 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     queries = [*queries, *probes]
     seen = {h["chunk_id"] for h in state.get("evidence", [])}
     evidence = list(state.get("evidence", []))
+    # A chunk two of the round's searches find keeps its better rank: a row search's page, found lower by the
+    # question's search, is as close to the top as the rows sought beside it.
+    best: dict[str, int] = {}
+    for hit in results:
+        best[hit["chunk_id"]] = min(best.get(hit["chunk_id"], hit["rank"]), hit["rank"])
     hits = []
     for hit in results:
         new = hit["chunk_id"] not in seen
         if new:
             seen.add(hit["chunk_id"])
-            evidence.append({**hit, "round": number})
+            evidence.append({**hit, "rank": best[hit["chunk_id"]], "round": number})
         hits.append({**hit, "new": new})
     searched = [runtime.context.read_query(q).text for q in queries]
     record = Round(

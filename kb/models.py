@@ -110,6 +110,11 @@ class Hit(BaseModel):
         "",
         description="The term the question asks to define, when this chunk defines it (a definition ranking found it).",
     )
+    year_rows: int = Field(
+        0,
+        description="How many of its table rows state a figure for a year the question names (0 unless that "
+        "ranking counted it: at least `year_rows_min`).",
+    )
     ocr: bool = Field(False, description="True when a page of the chunk was read by OCR from its image.")
     page_chunks: list[str] = Field(
         default_factory=list,

@@ -22,6 +22,7 @@ class Candidate:
     document_terms: list[str] = field(default_factory=list)
     page_chunks: list[str] = field(default_factory=list)  # with page units: the other chunks of its page
     defines: str = ""  # the term the question asks to define, when this chunk defines it
+    year_rows: int = 0  # its table rows stating a figure for a year the question names, when it was ranked so
 
 
 def _unit(record: dict[str, Any]) -> tuple[str, int, int]:

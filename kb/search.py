@@ -20,8 +20,8 @@ from kb.page_units import Candidate, new_pages_first, rank_pages
 from kb.query import SearchQuery, read_query
 from kb.search_settings import SearchSettings
 from kb.store import Store, record_from, regions_of
-from kb.table_rows import row_rank
-from kb.text import is_identifier, is_period, without_possessive, words
+from kb.table_rows import row_rank, year_rank
+from kb.text import is_identifier, is_period, without_possessive, words, years_named
 from kb.vectors import VectorIndex
 
 Mode = Literal["hybrid", "dense", "lexical"]
@@ -113,6 +113,12 @@ def hybrid_search(
     if settings.row_weight > 0 and mode == "hybrid":  # the candidates' table rows, read one by one
         ranked_rows = row_rank([c.record for c in pool.values()], reading.text, settings.row_threshold)
         _fuse_ranking(pool, [record for record, _ in ranked_rows], settings.row_weight, settings)
+    if settings.year_rows_weight > 0 and mode == "hybrid" and (years := years_named(reading.text)):
+        # Where a table states figures for the year asked: a statement's page, for a question naming the year.
+        ranked_years = year_rank(_so_far(pool), years, settings.year_rows_min)
+        for record, count in ranked_years:
+            pool[record["chunk_id"]].year_rows = count
+        _fuse_ranking(pool, [record for record, _ in ranked_years], settings.year_rows_weight, settings)
     if settings.hint_weight > 0 and reading.hints and mode == "hybrid":  # pages titled as the hint says
         ranked_hints = hint_rank(_so_far(pool), reading.hints, settings.hint_share)
         _fuse_ranking(pool, [record for record, _ in ranked_hints], settings.hint_weight, settings)
@@ -270,6 +276,7 @@ def _hit(cand: Candidate, rank: int, neighbour_of: str | None = None) -> Hit:
         document_terms=cand.document_terms,
         page_chunks=cand.page_chunks,
         defines=cand.defines,
+        year_rows=cand.year_rows,
     )
 
 

@@ -119,6 +119,16 @@ class SearchSettings(BaseModel):
         description="Weight of the ranking of candidates by their best table row: the share of the row label's "
         "terms the question holds, plus one when a column it names holds a figure (0 turns it off).",
     )
+    year_rows_weight: float = Field(
+        1.5,
+        ge=0,
+        description="Weight of the ranking of candidates by how many of their table rows state a figure under a "
+        "column headed by a year the question names (0 turns it off; chosen on the bench from 0.5 / 1 / 1.25 / 1.5 "
+        "/ 2 / 3).",
+    )
+    year_rows_min: int = Field(
+        2, ge=1, description="Fewest such rows that put a candidate in that ranking (1 to 5 tried; 2 chosen)."
+    )
     row_threshold: float = Field(
         1.5,
         ge=0,

@@ -4,10 +4,15 @@ answers it, however few of the chunk's other words the question shares.
 Tables are stored as rows that read on their own ("Label | 2019: 1,234 | 2018: 1,101", see kb.unruled_tables): the
 label first, then each figure after its column's header. BM25 and the embedding read the whole chunk, where a row is
 a few words among many; this ranking reads row by row.
+
+A question naming a year ("FY2022") often asks what a table states for it without naming the table's rows in the
+table's words (a judgment "based on FY2022 data", a ratio by another name); a second ranking counts the rows that
+state a figure under a column headed by that year: a statement's page holds many, a page of prose none.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kb.text import tokenize
@@ -38,3 +43,25 @@ def row_rank(records: list[dict[str, Any]], query: str, threshold: float) -> lis
     scored = [(record, row_match(record["text"], terms)) for record in records]
     matched = [(record, score) for record, score in scored if score >= threshold]
     return sorted(matched, key=lambda item: -item[1])
+
+
+def year_rows(text: str, years: list[str]) -> int:
+    """How many of the chunk's table rows state a figure in a column whose header holds one of the years."""
+    if not years:
+        return 0
+    header = re.compile(rf"\b(?:{'|'.join(map(re.escape, years))})\b")
+    count = 0
+    for line in text.split("\n"):
+        cells = line.split(" | ")
+        if len(cells) < 2:
+            continue
+        parts = [cell.split(": ", 1) for cell in cells[1:] if ": " in cell]
+        count += any(header.search(head) and any(c.isdigit() for c in value) for head, value in parts)
+    return count
+
+
+def year_rank(records: list[dict[str, Any]], years: list[str], least: int) -> list[tuple[dict[str, Any], int]]:
+    """The records with at least `least` rows stating a figure for a year named, most such rows first (ties in
+    given order)."""
+    scored = [(record, year_rows(record["text"], years)) for record in records] if years else []
+    return sorted([(r, n) for r, n in scored if n >= least], key=lambda item: -item[1])

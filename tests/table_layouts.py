@@ -57,10 +57,16 @@ def statement_pdf(path: Path, header_shift: float = 0.0) -> Path:
     return path
 
 
-def balance_sheet_pdf(path: Path) -> Path:
+def balance_sheet_pdf(path: Path, prose: list[str] | None = None) -> Path:
     """A balance sheet without ruling lines whose column headers (dates, not bare years) stand above two group
-    labels in the label column ("ASSETS", "Current assets:") before the first row."""
+    labels in the label column ("ASSETS", "Current assets:") before the first row; after a page of `prose` lines,
+    when given."""
     c = canvas.Canvas(str(path), pagesize=letter)
+    if prose:
+        c.setFont("Helvetica", 10)
+        for i, text in enumerate(prose):
+            c.drawString(72, HEIGHT - 80 - 15 * i, text)
+        c.showPage()
     c.setFont("Helvetica-Bold", 11)
     c.drawString(72, HEIGHT - 70, "Consolidated Balance Sheets")
     c.setFont("Helvetica", 9)

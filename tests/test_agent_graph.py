@@ -223,3 +223,32 @@ def test_a_sentence_cut_at_a_chunk_end_is_quoted_whole_and_checked_against_both_
     assert state["evidence"][0]["runs_on"] == "strands show corrosion or wear."
     assert "replaced when its strands show corrosion or wear. [c1]" in state["answer"]
     assert "Paint" not in state["answer"]
+
+
+def test_a_chunk_two_searches_of_a_round_find_keeps_its_better_rank(agent_settings: AgentSettings) -> None:
+    # The question's search finds the assets row last; the row search for the liabilities finds its page first,
+    # with the assets row among the page's chunks. Kept at its first rank, the assets row would fall out of the
+    # answer's three passages behind the row found for it.
+    assets = chunk("acme", 3, "Total current assets | 2016: 1,001.5 | 2015: 990.0", page=2)
+    liabilities = chunk("acme", 4, "Total current liabilities | 2016: 500.75 | 2015: 480.0", page=2)
+    prose = [chunk("acme", i, f"The current ratio is watched by lenders, part {i}.") for i in (0, 1)]
+
+    def search(query: str, k: int = 8, docs: list[str] | None = None, mode: str = "hybrid") -> list[dict[str, Any]]:
+        found = [liabilities] if query.startswith("total current liabilities") else [*prose, assets]
+        pages = {liabilities["chunk_id"]: [assets["chunk_id"]]}
+        return [
+            {**c, "rank": r, "fused_score": 1.0 / r, "page_chunks": pages.get(c["chunk_id"], [])}
+            for r, c in enumerate(found[:k], 1)
+        ]
+
+    deps, _ = mini_deps([], chunk={assets["chunk_id"]: assets}.get)
+    deps.search, deps.documents = search, lambda: ["acme"]
+    settings = agent_settings.model_copy(update={"k": 3, "min_hits": 1})
+    settings.answer.context_size = 3
+    question = (
+        "What is the FY2016 current ratio? Define it as total current assets divided by total current liabilities."
+    )
+    state = final(run(Agent(deps=deps, settings=settings), question, settings))
+    ranks = {e["chunk_id"]: e["rank"] for e in state["evidence"]}
+    assert ranks[assets["chunk_id"]] == 1 and ranks[liabilities["chunk_id"]] == 1
+    assert "Total current assets / Total current liabilities = 2.00 (computed)" in state["answer"]

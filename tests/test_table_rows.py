@@ -1,6 +1,11 @@
-"""Table rows matched by their label and column (invented figures)."""
+"""Table rows matched by their label and column, and counted by the years their columns state (invented
+figures)."""
 
-from kb.table_rows import row_match, row_rank
+from pathlib import Path
+
+from kb.base import KnowledgeBase
+from kb.settings import KBSettings
+from kb.table_rows import row_match, row_rank, year_rank, year_rows
 from kb.text import tokenize
 
 STATEMENT = "\n".join(
@@ -30,3 +35,43 @@ def test_rows_rank_records_best_first_above_the_threshold():
     records = [{"chunk_id": "prose", "text": PROSE}, {"chunk_id": "table", "text": STATEMENT}]
     ranked = row_rank(records, "How much in dues was collected from moored vessels in 2021?", 1.5)
     assert [(r["chunk_id"], score) for r, score in ranked] == [("table", 2.0)]
+
+
+def test_year_rows_count_rows_stating_a_figure_under_a_column_headed_by_the_year():
+    assert year_rows(STATEMENT, ["2021"]) == 2 and year_rows(STATEMENT, ["2019"]) == 0
+    dated = "Cash | May 31, 2020: 1,677.8 | May 26, 2019: 450.0\nReceivables | May 31, 2020: 1,615.1"
+    assert year_rows(dated, ["2020"]) == 2 and year_rows(dated, ["2019"]) == 1
+    # A year in a row's label, an empty cell, or prose naming the year: no figure stated for it.
+    assert year_rows("Balance at May 31, 2020 | Total: 12\nOther | 2020: —", ["2020"]) == 0
+    assert year_rows(PROSE, ["2021"]) == 0 and year_rows(STATEMENT, []) == 0
+
+
+def test_year_rank_keeps_records_with_enough_rows_most_first():
+    records = [
+        {"chunk_id": "prose", "text": PROSE},
+        {"chunk_id": "short", "text": "Total | 2021: 530.1"},
+        {"chunk_id": "table", "text": STATEMENT},
+    ]
+    assert [(r["chunk_id"], n) for r, n in year_rank(records, ["2021"], 1)] == [("table", 2), ("short", 1)]
+    assert [r["chunk_id"] for r, _ in year_rank(records, ["2021"], 2)] == ["table"]
+    assert year_rank(records, [], 1) == []
+
+
+def test_a_question_naming_a_year_finds_the_table_stating_it_over_prose_sharing_its_words(tmp_path: Path):
+    from tests.table_layouts import balance_sheet_pdf
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    prose = [
+        "Harbour Works reviews its working capital each year. The board discussed the 2020 working capital",
+        "plan and the positive outlook for the harbour, and approved the working capital policy.",
+    ]
+    balance_sheet_pdf(folder / "harbour.pdf", prose)
+    kb = KnowledgeBase(KBSettings(store_dir=tmp_path / "store", parse_workers=1))
+    assert not kb.ingest([folder]).failed
+    question = "Does Harbour Works have positive working capital based on FY2020 data?"
+    top = kb.search(question, k=2)[0]
+    assert top.start_page == 2 and top.year_rows >= 2  # the balance sheet, and why (shown in the evidence panel)
+    search = kb.settings.search.model_copy(update={"year_rows_weight": 0.0})
+    plain = KnowledgeBase(kb.settings.model_copy(update={"search": search}))
+    assert plain.search(question, k=2)[0].start_page == 1  # without the ranking, the prose sharing its words

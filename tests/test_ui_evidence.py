@@ -48,3 +48,11 @@ def test_panel_shows_the_words_that_finish_a_passages_last_sentence():
     shown = _panel(ocr=False, runs_on="during the dry season.")
     assert "Its last sentence goes on in the next passage: … during the dry season\\." in shown
     assert not any("goes on" in value for value in _panel(ocr=False))
+
+
+def test_why_found_says_how_many_rows_state_the_year_asked():
+    from ui.evidence import why_found
+
+    hit = {"rank": 2, "dense_score": 0.4, "lexical_score": 3.0, "fused_score": 0.02}
+    assert "table rows state a figure" not in why_found(hit)
+    assert "· 9 table rows state a figure for the year asked" in why_found({**hit, "year_rows": 9})

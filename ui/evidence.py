@@ -76,6 +76,8 @@ def why_found(hit: dict[str, Any]) -> str:
     )
     if hit.get("document_score") is not None:
         line += f" · document named by the question ({', '.join(hit.get('document_terms') or [])})"
+    if hit.get("year_rows"):
+        line += f" · {hit['year_rows']} table rows state a figure for the year asked"
     if hit.get("defines"):
         line += f" · defines “{hit['defines']}”"
     if hit.get("page_chunks"):
