@@ -221,7 +221,8 @@ def stated_scale(row: str, passage: str) -> str:
     """The scale ("thousand", "million", "billion") the row's table states above the row in its passage, or "". A
     row of percentages has none: a share is not counted in millions."""
     label = row_cells(row)[:1]
-    if "%" in row:
+    values = [parts[1] for cell in row_cells(row)[1:] if (parts := cell_parts(cell))]
+    if any("%" in value for value in values) or (label and label[0].rstrip(" )").endswith("%")):
         return ""
     lines = passage.splitlines()
     line = next((n for n, text in enumerate(lines) if label and text.startswith(label[0])), None)

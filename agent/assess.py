@@ -10,7 +10,7 @@ from agent.intent import asks_value, content_terms
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
 from kb.references import is_reference_list
-from kb.text import is_identifier, is_period, period_year, sentences, squashed, tokenize
+from kb.text import is_identifier, is_period, joiner, period_year, sentences, squashed, tokenize
 
 
 def framed(hit: dict[str, Any]) -> str:
@@ -22,7 +22,7 @@ def whole_text(hit: dict[str, Any]) -> str:
     """A hit's text with the words that finish the sentence its chunk stops in (from the next chunk), if any: its
     last sentence whole, for an answer to quote and for the check of what the answer quotes."""
     runs_on = hit.get("runs_on") or ""
-    return f"{hit['text']} {runs_on}" if runs_on else hit["text"]
+    return f"{hit['text']}{joiner(hit['text'])}{runs_on}" if runs_on else hit["text"]
 
 
 def passage(hit: dict[str, Any]) -> str:
@@ -155,7 +155,7 @@ def value_missing(
     stating = [
         (token_set([sentence]), squashed([sentence]))
         for hit in evidence
-        for sentence in sentences(hit["text"])
+        for sentence in sentences(whole_text(hit))
         if stated_values(sentence) - given
     ]
     subject = [i for i in identifiers if i not in titled] or identifiers

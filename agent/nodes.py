@@ -40,7 +40,7 @@ class Deps:
     # What search makes of a query: its information need (instructions left out) and where it says to look.
     read_query: Callable[[str], SearchQuery] = lambda query: SearchQuery(question=query, need=query)
     chunk: Callable[[str], dict[str, Any] | None] = lambda chunk_id: None  # a chunk by id, as a hit-shaped dict
-    following: Callable[[str], str | None] = lambda chunk_id: None  # the text of the chunk after it, if any
+    following: Callable[[str], dict[str, Any] | None] = lambda chunk_id: None  # the chunk after it, hit-shaped
 
 
 def node(name: str):
@@ -205,15 +205,16 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     evidence = list(state.get("evidence", []))
     # A chunk two of the round's searches find keeps its better rank: a row search's page, found lower by the
     # question's search, is as close to the top as the rows sought beside it.
-    best: dict[str, int] = {}
-    for hit in results:
-        best[hit["chunk_id"]] = min(best.get(hit["chunk_id"], hit["rank"]), hit["rank"])
+    best: dict[str, dict[str, Any]] = {}
+    for hit in results:  # the best-ranked occurrence, with the query and scores that ranked it so
+        if hit["chunk_id"] not in best or hit["rank"] < best[hit["chunk_id"]]["rank"]:
+            best[hit["chunk_id"]] = hit
     hits = []
     for hit in results:
         new = hit["chunk_id"] not in seen
         if new:
             seen.add(hit["chunk_id"])
-            evidence.append({**hit, "rank": best[hit["chunk_id"]], "round": number})
+            evidence.append({**best[hit["chunk_id"]], "round": number})
         hits.append({**hit, "new": new})
     searched = [runtime.context.read_query(q).text for q in queries]
     record = Round(
@@ -259,11 +260,13 @@ def _with_page_chunks(hits: list[dict[str, Any]], query: str, deps: Deps, many: 
 
 
 def _runs_on(hit: dict[str, Any], deps: Deps) -> str:
-    """The words that finish the sentence the hit's chunk stops in (see kb.text.run_on), read only when it does."""
+    """The words that finish the sentence the hit's chunk stops in (see kb.text.run_on), read only when it does.
+    The next chunk's section label is not compared: a two-column page's sentence runs on past a heading the other
+    column set (26 of aragog's 222 finished sentences); a next chunk opening with a heading continues nothing."""
     if not stops_mid_sentence(hit["text"]):
         return ""
     following = deps.following(hit["chunk_id"])
-    return run_on(hit["text"], following) if following else ""
+    return run_on(hit["text"], following["text"]) if following else ""
 
 
 def _operand_probes(

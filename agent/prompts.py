@@ -5,6 +5,8 @@ from __future__ import annotations
 from string import Formatter
 from typing import Any
 
+from agent.assess import whole_text
+
 REFUSAL_PHRASE = "I cannot answer this from the provided documents."
 
 ANSWER_SYSTEM = f"""You answer questions using only the numbered evidence passages you are given.
@@ -84,7 +86,7 @@ def format_evidence(context: list[dict[str, Any]]) -> str:
             else (f"pp. {item['start_page']}-{item['end_page']}")
         )
         section = f", section: {item['section']}" if item.get("section") else ""
-        blocks.append(f"[{item['key']}] {item['doc_id']}, {pages}{section}\n{item['text']}")
+        blocks.append(f"[{item['key']}] {item['doc_id']}, {pages}{section}\n{whole_text(item)}")
     return "\n\n".join(blocks)
 
 

@@ -23,6 +23,7 @@ from agent.nodes import Deps
 from agent.runs import RunRecord, record_from_state, save_run
 from agent.settings import AgentSettings
 from agent.state import new_counters
+from kb.models import Chunk
 
 
 def kb_deps(kb: Knowledge) -> Deps:
@@ -38,13 +39,16 @@ def kb_deps(kb: Knowledge) -> Deps:
         embed=kb.embed,
         read_query=kb.read_query,
         chunk=lambda chunk_id: _chunk_hit(kb, chunk_id),
-        following=lambda chunk_id: getattr(kb.following(chunk_id), "text", None),
+        following=lambda chunk_id: _as_hit(kb.following(chunk_id)),
     )
 
 
 def _chunk_hit(kb: Knowledge, chunk_id: str) -> dict[str, Any] | None:
+    return _as_hit(kb.chunk(chunk_id))
+
+
+def _as_hit(chunk: Chunk | None) -> dict[str, Any] | None:
     """A chunk as a hit-shaped dict (no scores: it was not ranked on its own)."""
-    chunk = kb.chunk(chunk_id)
     if chunk is None:
         return None
     return {**chunk.model_dump(mode="json"), "fused_score": None, "dense_score": None, "lexical_score": None}

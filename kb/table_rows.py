@@ -47,9 +47,10 @@ def row_rank(records: list[dict[str, Any]], query: str, threshold: float) -> lis
 
 def year_rows(text: str, years: list[str]) -> int:
     """How many of the chunk's table rows state a figure in a column whose header holds one of the years."""
-    if not years:
+    if not years or not any(year in text for year in years):
         return 0
-    header = re.compile(rf"\b(?:{'|'.join(map(re.escape, years))})\b")
+    # The year standing on its own or glued to letters ("FY2020", "May 31, 2020"), not inside a longer number.
+    header = re.compile(rf"(?<!\d)(?:{'|'.join(map(re.escape, years))})(?!\d)")
     count = 0
     for line in text.split("\n"):
         cells = line.split(" | ")

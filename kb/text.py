@@ -248,32 +248,46 @@ _FOOTNOTE_MARK = re.compile(r"(?<=[a-z]{3}[.!?])\d{1,2}(?=\s+[\"'(“]?[A-Z])|(?
 _FINISHED = re.compile(r"[.!?:;][\"'”’)\]]*$")
 
 
+def _heading_line(line: str) -> bool:
+    """A numbered heading on a line of its own ("3 Results", "2.1 Setup"): never part of a sentence."""
+    return bool(_NUMBERED_HEADING.match(line)) and len(line.split()) <= 10 and line[-1] not in ".,;:"
+
+
 def stops_mid_sentence(text: str) -> bool:
-    """The text's last line is prose that ends without a sentence's stop."""
+    """The text's last line is prose (not a table row or a numbered heading) that ends without a sentence's stop."""
     last = text.rstrip().rsplit("\n", 1)[-1].strip()
-    return bool(last) and " | " not in last and not _FINISHED.search(last)
+    return bool(last) and " | " not in last and not _FINISHED.search(last) and not _heading_line(last)
+
+
+def joiner(text: str) -> str:
+    """What joins the text to the words that finish its last sentence: nothing after a hyphen ("state-of-the-" and
+    "art"), else a space."""
+    return "" if text.rstrip().endswith("-") else " "
 
 
 def run_on(text: str, following: str, most: int = 60) -> str:
     """The words of `following` (the next chunk's text) that finish the sentence `text` stops in, or ''. A chunk may
     close inside a sentence (at a line end past its size limit); the next one then opens with the rest of it, in
-    lower case or with a figure. '' when the text ends a sentence or a table row, or the rest runs over `most` words."""
+    lower case or with a figure. '' when the text ends a sentence, a table row or a heading, when the next chunk
+    opens with a table row or a heading, or when the rest runs over `most` words. The text, `joiner(text)` and the
+    words read as the whole sentence."""
     rest = following.lstrip()
     if not stops_mid_sentence(text) or not (rest[:1].islower() or rest[:1].isdigit()):
         return ""
     prose = []
     for line in rest.splitlines():
-        if " | " in line:
+        line = line.strip()
+        if " | " in line or _heading_line(line):
             break
-        prose.append(line.strip())
+        prose.append(line)
     unfinished = sentences(text)[-1:]
-    if not unfinished:
+    last = text.rstrip().rsplit("\n", 1)[-1].strip()
+    if not prose or not unfinished or not unfinished[0].endswith(last[-20:]):
+        return ""  # the last sentence read is not the one the last line stops in
+    whole = sentences(f"{unfinished[0]}{joiner(text)}{' '.join(prose)}")[0]
+    if not whole.startswith(unfinished[0]) or not _FINISHED.search(whole):
         return ""
-    start = unfinished[0].removesuffix("-")  # a word hyphenated over the cut is joined again
-    whole = sentences(f"{unfinished[0]} {' '.join(prose)}")[0]
-    if not whole.startswith(start) or not _FINISHED.search(whole):
-        return ""
-    words = whole[len(start) :].split()
+    words = whole[len(unfinished[0]) :].split()
     return " ".join(words) if 0 < len(words) <= most else ""
 
 
@@ -303,7 +317,7 @@ def sentences(text: str) -> list[str]:
         if " | " in line:
             flush()
             out.append(line)
-        elif _NUMBERED_HEADING.match(line) and len(line.split()) <= 10 and line[-1] not in ".,;:":
+        elif _heading_line(line):
             flush()  # a section heading is not part of the sentence that follows it
         else:
             prose.append(line)

@@ -217,12 +217,17 @@ def test_a_sentence_cut_at_a_chunk_end_is_quoted_whole_and_checked_against_both_
 ) -> None:
     cut = chunk("dock", 0, "Crane inspections happen monthly. The crane cable is replaced when its")
     rest = chunk("dock", 1, "strands show corrosion or wear. Paint is renewed yearly.")
-    deps, _ = mini_deps([cut], following={cut["chunk_id"]: rest["text"]}.get)
+    deps, _ = mini_deps([cut], following={cut["chunk_id"]: rest}.get)
     settings = agent_settings.model_copy(update={"min_hits": 1})
     state = final(run(Agent(deps=deps, settings=settings), "When is the crane cable replaced?", settings))
     assert state["evidence"][0]["runs_on"] == "strands show corrosion or wear."
     assert "replaced when its strands show corrosion or wear. [c1]" in state["answer"]
     assert "Paint" not in state["answer"]
+    # The next chunk opens with a heading (the cut was at it): nothing carries over.
+    heading = {**rest, "text": "2 Painting\nstrands of the old cable are painted red."}
+    deps, _ = mini_deps([cut], following={cut["chunk_id"]: heading}.get)
+    state = final(run(Agent(deps=deps, settings=settings), "When is the crane cable replaced?", settings))
+    assert state["evidence"][0]["runs_on"] == ""
 
 
 def test_a_chunk_two_searches_of_a_round_find_keeps_its_better_rank(agent_settings: AgentSettings) -> None:
@@ -249,6 +254,6 @@ def test_a_chunk_two_searches_of_a_round_find_keeps_its_better_rank(agent_settin
         "What is the FY2016 current ratio? Define it as total current assets divided by total current liabilities."
     )
     state = final(run(Agent(deps=deps, settings=settings), question, settings))
-    ranks = {e["chunk_id"]: e["rank"] for e in state["evidence"]}
-    assert ranks[assets["chunk_id"]] == 1 and ranks[liabilities["chunk_id"]] == 1
+    ranks = {e["chunk_id"]: (e["rank"], e["query"]) for e in state["evidence"]}
+    assert ranks[assets["chunk_id"]] == ranks[liabilities["chunk_id"]] == (1, "total current liabilities 2016")
     assert "Total current assets / Total current liabilities = 2.00 (computed)" in state["answer"]

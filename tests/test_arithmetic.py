@@ -185,3 +185,6 @@ def test_a_row_of_percentages_takes_no_scale_from_its_table() -> None:
     text = "(in thousands)\nRoom occupancy % | 2020: 84.5 % | 2019: 91.0 %\nRoom revenue | 2020: 1,204 | 2019: 1,377"
     assert stated_scale("Room occupancy % | 2020: 84.5 %", text) == ""
     assert stated_scale("Room revenue | 2020: 1,204", text) == "thousand"
+    # A percentage in the label that names the row (a note's rate) is not a row of percentages.
+    notes = "(in thousands)\n4.25% Harbour notes due 2029 | 2020: 750"
+    assert stated_scale("4.25% Harbour notes due 2029 | 2020: 750", notes) == "thousand"

@@ -41,6 +41,8 @@ def test_year_rows_count_rows_stating_a_figure_under_a_column_headed_by_the_year
     assert year_rows(STATEMENT, ["2021"]) == 2 and year_rows(STATEMENT, ["2019"]) == 0
     dated = "Cash | May 31, 2020: 1,677.8 | May 26, 2019: 450.0\nReceivables | May 31, 2020: 1,615.1"
     assert year_rows(dated, ["2020"]) == 2 and year_rows(dated, ["2019"]) == 1
+    assert year_rows("Revenue | FY2020: 5 | FY2019: 4\nCost | FY2020: 3", ["2020"]) == 2
+    assert year_rows("Units | 120200: 5 | 20201: 4", ["2020"]) == 0  # inside longer numbers
     # A year in a row's label, an empty cell, or prose naming the year: no figure stated for it.
     assert year_rows("Balance at May 31, 2020 | Total: 12\nOther | 2020: —", ["2020"]) == 0
     assert year_rows(PROSE, ["2021"]) == 0 and year_rows(STATEMENT, []) == 0

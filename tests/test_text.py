@@ -5,6 +5,7 @@ from kb.text import (
     is_identifier,
     is_period,
     join_periods,
+    joiner,
     period_year,
     run_on,
     sentences,
@@ -108,11 +109,19 @@ def test_list_items_run_into_one_line_are_sentences_of_their_own():
 def test_run_on_finishes_a_sentence_cut_at_a_chunk_end_from_the_next_chunk() -> None:
     text = "Valves are checked weekly. The seal is replaced when it"
     assert run_on(text, "shows wear or leaks. Logs are kept for ten years.") == "shows wear or leaks."
-    assert run_on("Seals are pre-", "tested at the plant. Logs are kept.") == "tested at the plant."
+    # A hyphenated compound cut at its hyphen is joined without a space (see kb.text.joiner).
+    assert run_on("Seals are state-of-the-", "art at the plant. Logs.") == "art at the plant."
+    assert sentences("Seals are state-of-the-" + joiner("Seals are state-of-the-") + "art at the plant.") == [
+        "Seals are state-of-the-art at the plant."
+    ]
     # Nothing to finish: the text ends a sentence or a table row; the next chunk opens something new.
     assert run_on("Valves are checked weekly.", "shows wear. Logs are kept.") == ""
     assert run_on("Revenue | 2018: 5", "shows wear.") == ""
     assert run_on(text, "Pressure tests follow. Logs are kept.") == ""
+    # A heading or a numbered item ends the text or opens the next chunk: nothing runs on.
+    assert run_on("Valves are checked.\n3 Results", "the seals held. More.") == ""
+    assert run_on("Steps:\n1. Remove the cover", "2. Fit the seal. 3. Test it.") == ""
+    assert run_on("Figure 3 Throughput by month", "1. Introduction\nThis paper studies pumps.") == ""
     # The rest never ends within the limit, or a table interrupts it: no guess at where it ends.
     assert run_on(text, "shows wear and\nRevenue | 2018: 4") == ""
     assert run_on(text, "shows " + "much " * 70 + "wear.") == ""
