@@ -11,7 +11,7 @@ import numpy as np
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import framed, is_evidence, names_covered, topic_hits, whole_text
 from agent.intent import content_terms
-from agent.readable import asks_figure, is_meta, is_row, row_for_periods, unreadable
+from agent.readable import asks_figure, asks_only_by_year, is_meta, is_row, row_cells, row_for_periods, unreadable
 from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
 from kb.references import is_citation
@@ -61,6 +61,13 @@ def compose(
     s, max_sentences = settings, settings.sentences
     figure = asks_figure(question)
     years = years_named(question)
+    # Asked for a figure only by its year, a row must be about what is asked: its label shares a word of the need
+    # other than a year and the words naming the document ("Other Boeing | 2022: 5" answers no question about
+    # Boeing's customers).
+    about: set[str] | None = None
+    if asks_only_by_year(question):
+        naming = set().union(*(set(c.get("document_terms") or []) for c in context))
+        about = {t for t in tokenize(need or question) if not t.isdigit() and t not in naming}
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
     for i, item in enumerate(context):
         if not is_evidence(item):
@@ -79,6 +86,8 @@ def compose(
                 sentence = row_for_periods(sentence, years)
                 if not is_row(sentence):
                     continue  # a label without a value
+                if about is not None and not set(tokenize(row_cells(sentence)[0])) & about:
+                    continue
             items.append((i, j, item["key"], sentence, set(tokenize(sentence))))
     if not items:
         return ""

@@ -30,11 +30,13 @@ _CONTACT = re.compile(r"\w@\w|https?://|www\.|\b\w+\.(?:com|org|edu|ai|io)\b", r
 _LEADERS = re.compile(r"(?:\.\s*){5,}")
 _NUMBER = re.compile(r"^[-+(]?[$€£]?\d[\d,.]*%?\)?$")
 # What asks for a figure: a quantity word, a number or a percentage. Question words, not domain terms.
-_FIGURE = re.compile(
+_QUANTITY = (
     r"\bhow\s+(?:much|many|large|big|high|low|long)\b|\b(?:amount|value|total|number|ratio|rate|percent(?:age)?|"
-    r"share|size|count|sum|average|median|figure|parameter)s?\b|%|\b(?:FY\s*)?(?:19|20)\d\d\b",
-    re.IGNORECASE,
+    r"share|size|count|sum|average|median|figure|parameter)s?\b|%"
 )
+_YEAR_NAMED = r"\b(?:FY\s*)?(?:19|20)\d\d\b"  # a year named ("FY2022", "2019") asks for that year's figures too
+_FIGURE = re.compile(f"{_QUANTITY}|{_YEAR_NAMED}", re.IGNORECASE)
+_ASKS_QUANTITY = re.compile(_QUANTITY, re.IGNORECASE)
 _ASKS_VISUAL = re.compile(r"\b(?:figure|fig\.|table|chart|plot)\b", re.IGNORECASE)
 _CELL = re.compile(r"^(?P<head>[^:]{1,60}):\s*(?P<value>.+)$")  # "2019: 1,577", a column header and its value
 
@@ -42,6 +44,13 @@ _CELL = re.compile(r"^(?P<head>[^:]{1,60}):\s*(?P<value>.+)$")  # "2019: 1,577",
 def asks_figure(question: str) -> bool:
     """The question asks for a quantity (so rows and number-heavy sentences may answer it)."""
     return bool(_FIGURE.search(question))
+
+
+def asks_only_by_year(question: str) -> bool:
+    """The question asks for a figure only by naming a year ("Is X a capital-intensive business based on FY2022
+    data?", "Who are X's customers as of FY2022?"): a judgment or a description of that year, which a table row
+    answers only when its label names what is asked about."""
+    return asks_figure(question) and not _ASKS_QUANTITY.search(question)
 
 
 def is_meta(sentence: str) -> bool:

@@ -106,3 +106,27 @@ def test_a_pointer_elsewhere_does_not_continue_the_sentence_before_it() -> None:
     ]
     answer = compose("What pressure do the harbour pumps hold?", "general", [], context, AnswerSettings(sentences=2))
     assert "four bar" in answer and "See Note 4" not in answer
+
+
+def test_a_question_asking_by_its_year_alone_takes_only_rows_about_what_it_asks() -> None:
+    context = [
+        {
+            **passage("c1", "h:1", "Other Harbour Works | 2022: 5\nTotal | 2022: $7"),
+            "document_terms": ["harbour", "work"],
+        },
+        {
+            **passage("c2", "h:2", "Harbour Works sells to ferry operators and the port authority in 2022."),
+            "document_terms": ["harbour", "work"],
+        },
+        {**passage("c3", "h:3", "Ferry operators | 2022: 6,018"), "document_terms": ["harbour", "work"]},
+    ]
+    question = "Who are the primary customers of Harbour Works as of FY2022?"
+    answer = compose(question, "general", [], context, AnswerSettings(), need=read_query(question).need)
+    assert "Other Harbour Works" not in answer and "Total" not in answer  # the name and the year, nothing asked
+    assert "sells to ferry operators" in answer
+    # Asked for an amount, the same rows may answer.
+    amount = "What was the total amount for Other Harbour Works in FY2022?"
+    assert "Other Harbour Works | 2022: 5" in compose(amount, "general", [], context, AnswerSettings())
+    # A row about what is asked stays, however the question asks.
+    dues = "Which ferry operators bought from Harbour Works as of FY2022?"
+    assert "Ferry operators | 2022: 6,018" in compose(dues, "general", [], context, AnswerSettings())

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from agent.readable import asks_figure, is_meta, row_for_periods, unreadable
+from agent.readable import asks_figure, asks_only_by_year, is_meta, row_for_periods, unreadable
 from agent.settings import AnswerSettings
 
 
@@ -86,3 +86,11 @@ def test_a_row_keeps_its_label_and_the_columns_of_the_years_asked() -> None:
     assert row_for_periods(row, ["2018"]) == "Purchases of equipment | 2018: (1,577)"
     assert row_for_periods(row, ["2015"]) == row  # no column of that year: the whole row
     assert row_for_periods("Total equity |  |  | 7,577", []) == "Total equity | 7,577"
+
+
+def test_a_question_asks_only_by_its_year_when_it_names_no_quantity() -> None:
+    assert asks_only_by_year("Is Harbour Works a capital-intensive business based on FY2022 data?")
+    assert asks_only_by_year("Who are the primary customers of Harbour Works as of 2022?")
+    assert not asks_only_by_year("What was the FY2022 amount of dues collected?")
+    assert not asks_only_by_year("How much did Harbour Works collect in 2022?")
+    assert not asks_only_by_year("Who are the primary customers of Harbour Works?")  # no figure asked at all
