@@ -50,7 +50,7 @@ def answer(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             s.answer,
             runtime.context.embed,
             state.get("aliases"),
-            runtime.context.read_query(state["question"]).need,
+            state.get("need") or state["question"],
         )
     return {
         **update,

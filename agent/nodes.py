@@ -120,6 +120,7 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         )
     out: dict[str, Any] = {
         "question": question,
+        "need": need or " ".join(question.split()),
         "follow_up": dump(follow) if follow.rewritten else None,
         "intent": reading.intent,
         "topics": reading.topics,

@@ -16,6 +16,7 @@ class AgentState(TypedDict, total=False):
     intent: str  # compare | definition | procedure | general
     topics: list[str]  # the two topics of a compare question
     topic_homes: dict[str, list[str]]  # topic -> documents where a lexical probe finds it
+    need: str  # the question's information need (kb.query.read_query: its instructions left out), read once
     key_terms: list[str]  # the question's content terms, identifiers first
     identifiers: list[str]  # technical identifiers and acronyms the evidence must contain
     names: list[str]  # capitalised names (not identifiers) that some evidence passage must hold

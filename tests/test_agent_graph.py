@@ -165,6 +165,7 @@ def test_the_checks_read_the_information_need_not_the_instructions(agent_setting
     settings = agent_settings.model_copy(update={"k": 2, "min_hits": 1})
     state = final(run(Agent(deps=deps, settings=settings), question, settings))
     assert not {"analyst", "auditors", "Assume"} & set(state["key_terms"])
+    assert state["need"] == need  # read once, by route; the answer step ranks its sentences against it
     assert not state["refused"], state.get("refusal")
     assert "90 days" in state["answer"]
 
