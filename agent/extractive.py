@@ -62,8 +62,8 @@ def compose(
     figure = asks_figure(question)
     years = years_named(question)
     # Asked for a figure only by its year, a row must be about what is asked: its label shares a word of the need
-    # other than a year and the words naming the document ("Other Boeing | 2022: 5" answers no question about
-    # Boeing's customers).
+    # other than a year and the words naming the document ("Other Harbour Works | 2022: 5" answers no question
+    # about Harbour Works' customers).
     about: set[str] | None = None
     if asks_only_by_year(question):
         naming = set().union(*(set(c.get("document_terms") or []) for c in context))

@@ -13,19 +13,18 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
-from agent.arithmetic import missing_operands
 from agent.assess import assess as assess_evidence
-from agent.assess import is_evidence, named_documents, topic_hits
+from agent.assess import is_evidence, topic_hits
 from agent.events import NodeEvent
 from agent.followup import resolve
+from agent.gather import Readers, merged, operand_probes, with_page_chunks
 from agent.intent import plan_for, read_question
 from agent.llm import Grade, LLMError, LLMStatus, OllamaLLM, Rewrite
 from agent.prompts import grader_messages, rewrite_messages
 from agent.refine import SearchFn, propose
 from agent.settings import AgentSettings
-from agent.types import Approval, ApprovalRequest, Evidence, Proposal, Round, dump
+from agent.types import Approval, ApprovalRequest, Proposal, Round, dump
 from kb.query import SearchQuery
-from kb.text import run_on, stops_mid_sentence
 
 
 @dataclass
@@ -189,6 +188,7 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     queries = state.get("queries") or [state["query"]]
     quota = math.ceil(s.k / len(queries))
     homes = state.get("topic_homes", {})
+    readers = Readers(chunk=runtime.context.chunk, following=runtime.context.following)
     results: list[dict[str, Any]] = []
     for i, query in enumerate(queries):
         docs = s.docs
@@ -196,27 +196,13 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             home = homes.get(state["topics"][i], [])
             docs = [d for d in home if s.docs is None or d in s.docs] or s.docs
         hits = runtime.context.search(query, k=quota if len(queries) > 1 else s.k, docs=docs)
-        results += _with_page_chunks(hits, query, runtime.context, s.page_chunks)
-    probes = _operand_probes(state, results, runtime.context.search, s)
+        results += with_page_chunks(hits, query, readers, s.page_chunks)
+    probes = operand_probes(state, results, runtime.context.search, s)
     for probe, hits in probes.items():
         # All of the page's matching chunks: the row sought may sit in any part of the statement's page.
-        results += _with_page_chunks(hits, probe, runtime.context, None)
+        results += with_page_chunks(hits, probe, readers, None)
     queries = [*queries, *probes]
-    seen = {h["chunk_id"] for h in state.get("evidence", [])}
-    evidence = list(state.get("evidence", []))
-    # A chunk two of the round's searches find keeps its better rank: a row search's page, found lower by the
-    # question's search, is as close to the top as the rows sought beside it.
-    best: dict[str, dict[str, Any]] = {}
-    for hit in results:  # the best-ranked occurrence, with the query and scores that ranked it so
-        if hit["chunk_id"] not in best or hit["rank"] < best[hit["chunk_id"]]["rank"]:
-            best[hit["chunk_id"]] = hit
-    hits = []
-    for hit in results:
-        new = hit["chunk_id"] not in seen
-        if new:
-            seen.add(hit["chunk_id"])
-            evidence.append({**best[hit["chunk_id"]], "round": number})
-        hits.append({**hit, "new": new})
+    evidence, hits = merged(state.get("evidence", []), results, number)
     searched = [runtime.context.read_query(q).text for q in queries]
     record = Round(
         round=number,
@@ -244,49 +230,6 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             "hits": hits,
         },
     }
-
-
-def _with_page_chunks(hits: list[dict[str, Any]], query: str, deps: Deps, many: int | None) -> list[dict[str, Any]]:
-    """The hits as evidence, each followed by up to `many` (None: all) other matching chunks of its page."""
-    out = []
-    for h in hits:
-        out.append(dump(Evidence(**h, query=query, runs_on=_runs_on(h, deps))))
-        for cid in h.get("page_chunks", [])[:many]:
-            more = deps.chunk(cid)
-            if more is not None:
-                # It counts as its page's evidence: the page's rank and dense score, not a strength of its own.
-                page = {"rank": h["rank"], "dense_score": h.get("dense_score"), "neighbour_of": h["chunk_id"]}
-                out.append(dump(Evidence(**{**more, **page}, query=query, runs_on=_runs_on(more, deps))))
-    return out
-
-
-def _runs_on(hit: dict[str, Any], deps: Deps) -> str:
-    """The words that finish the sentence the hit's chunk stops in (see kb.text.run_on), read only when it does.
-    The next chunk's section label is not compared: a two-column page's sentence runs on past a heading the other
-    column set (26 of aragog's 222 finished sentences); a next chunk opening with a heading continues nothing."""
-    if not stops_mid_sentence(hit["text"]):
-        return ""
-    following = deps.following(hit["chunk_id"])
-    return run_on(hit["text"], following["text"]) if following else ""
-
-
-def _operand_probes(
-    state: dict[str, Any], results: list[dict[str, Any]], search: SearchFn, s: AgentSettings
-) -> dict[str, list[dict[str, Any]]]:
-    """{search: hits} for each row of a formula the question states that no evidence row gives for its year,
-    searched in the document the question names (else the best hit's): the ratio's inputs are cited, not guessed."""
-    if not s.operand_k or not results:
-        return {}
-    # The rows the answer step will see: its context's share of the evidence, best ranks first (see context_of).
-    usable = sorted((h for h in [*state.get("evidence", []), *results] if is_evidence(h)), key=lambda h: h["rank"])
-    known = [{"key": h["chunk_id"], "text": h["text"]} for h in usable[: s.answer.context_size]]
-    docs = sorted(named_documents(results)) or [results[0]["doc_id"]]
-    left = s.max_tool_calls - state["counters"]["tool_calls"] - len(state.get("queries") or [state["query"]])
-    tried = {q for r in state.get("rounds", []) for q in r.get("queries", [])}  # a row not found is not sought again
-    wanted = [q for q in missing_operands(state["question"], known, s.answer.row_label_share) if q not in tried]
-    wanted = wanted[: max(0, left)]
-    # A row is found by its label's words (the lexical ranking): the dense one favours prose about the subject.
-    return {probe: search(probe, k=s.operand_k, docs=docs, mode="lexical") for probe in wanted}
 
 
 # assess ----------------------------------------------------------------------------------------

@@ -38,13 +38,9 @@ def kb_deps(kb: Knowledge) -> Deps:
         probe=probe,
         embed=kb.embed,
         read_query=kb.read_query,
-        chunk=lambda chunk_id: _chunk_hit(kb, chunk_id),
+        chunk=lambda chunk_id: _as_hit(kb.chunk(chunk_id)),
         following=lambda chunk_id: _as_hit(kb.following(chunk_id)),
     )
-
-
-def _chunk_hit(kb: Knowledge, chunk_id: str) -> dict[str, Any] | None:
-    return _as_hit(kb.chunk(chunk_id))
 
 
 def _as_hit(chunk: Chunk | None) -> dict[str, Any] | None:

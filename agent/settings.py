@@ -105,7 +105,7 @@ class AnswerSettings(BaseModel):
         3,
         ge=2,
         description="A table row with this many figures and no column header to any of them cannot be read (which "
-        "is which year?): never an answer (2 and 4 tried; 3 lifts financebench's answer recall most).",
+        "is which year?): never an answer (2 and 4 tried; 3 lifts the bench's answer recall most).",
     )
     heading_words: int = Field(
         10, ge=0, description="A capitalised line without a full stop of up to this many words is a heading."

@@ -22,6 +22,14 @@ def clause_sentences(page: int, count: int) -> list[str]:
     ]
 
 
+def prose_page(c: canvas.Canvas, lines: list[str]) -> None:
+    """A page of plain text lines, one under the other, then the next page."""
+    c.setFont("Helvetica", 10)
+    for i, text in enumerate(lines):
+        c.drawString(72, HEIGHT - 80 - 15 * i, text)
+    c.showPage()
+
+
 def draft_pdf(path: Path, pages: int = 4, first_line_number: int = 501) -> Path:
     """A draft standard: a running header and a footer ("Page N of M" and the issuer) on every page, and line
     numbers in the left margin counting up through the document. Odd pages draw the numbers as one block before

@@ -8,7 +8,7 @@ from pathlib import Path
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
-from tests.layouts import HEIGHT, clause_sentences
+from tests.layouts import HEIGHT, clause_sentences, prose_page
 
 STATEMENT_ROWS = [
     ("Net income", ["$ 1,210.4", "$ 1,003.7", "$ 877.5"]),
@@ -24,10 +24,7 @@ def statement_pdf(path: Path, header_shift: float = 0.0) -> Path:
     caption over the columns, a row of years, rows of a label and right-aligned figures, a section label row and a
     label wrapped over two lines. `header_shift` sets the years that far left of their figures' right edge."""
     c = canvas.Canvas(str(path), pagesize=letter)
-    c.setFont("Helvetica", 10)
-    for i, text in enumerate(clause_sentences(1, 20)):
-        c.drawString(72, HEIGHT - 80 - 15 * i, text)
-    c.showPage()
+    prose_page(c, clause_sentences(1, 20))
     c.setFont("Helvetica-Bold", 11)
     c.drawString(72, HEIGHT - 70, "Consolidated Statement of Cash Flows")
     c.setFont("Helvetica", 9)
@@ -63,10 +60,7 @@ def balance_sheet_pdf(path: Path, prose: list[str] | None = None) -> Path:
     when given."""
     c = canvas.Canvas(str(path), pagesize=letter)
     if prose:
-        c.setFont("Helvetica", 10)
-        for i, text in enumerate(prose):
-            c.drawString(72, HEIGHT - 80 - 15 * i, text)
-        c.showPage()
+        prose_page(c, prose)
     c.setFont("Helvetica-Bold", 11)
     c.drawString(72, HEIGHT - 70, "Consolidated Balance Sheets")
     c.setFont("Helvetica", 9)

@@ -198,21 +198,6 @@ def test_a_row_the_stated_formula_needs_is_searched_for_and_its_ratio_computed(a
     assert state["counters"]["tool_calls"] == 2
 
 
-def test_a_row_sought_in_an_earlier_round_is_not_sought_again(agent_settings: AgentSettings) -> None:
-    from agent.nodes import _operand_probes
-
-    question = (
-        "What is the FY2016 current ratio? Define it as total current assets divided by total current liabilities."
-    )
-    results = [{**chunk("acme", 0, "Total current liabilities | 2016: 500.75"), "document_score": 1.0, "rank": 1}]
-    state = {"question": question, "query": question, "counters": {"tool_calls": 0}, "evidence": [], "rounds": []}
-    _, search = mini_deps(results)
-    assert list(_operand_probes(state, results, search, agent_settings)) == ["total current assets 2016"]
-    assert search.calls[-1]["docs"] == ["acme"]  # the document the question names
-    state["rounds"] = [{"queries": [question, "total current assets 2016"]}]
-    assert _operand_probes(state, results, search, agent_settings) == {}
-
-
 def test_a_sentence_cut_at_a_chunk_end_is_quoted_whole_and_checked_against_both_chunks(
     agent_settings: AgentSettings,
 ) -> None:

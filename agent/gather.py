@@ -1,0 +1,93 @@
+"""How a round's search results become evidence: each hit with the other matching chunks of its page, the words
+that finish a sentence its chunk cuts off, the row searches a ratio the question states needs, and the merge into
+the evidence gathered so far."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from agent.arithmetic import missing_operands
+from agent.assess import is_evidence, named_documents
+from agent.refine import SearchFn
+from agent.settings import AgentSettings
+from agent.types import Evidence, dump
+from kb.text import run_on, stops_mid_sentence
+
+ChunkReader = Callable[[str], dict[str, Any] | None]  # a chunk id -> a chunk as a hit-shaped dict, or None
+
+
+@dataclass(frozen=True)
+class Readers:
+    """The knowledge base's chunk readers: a chunk by its id, and the chunk after it in its document."""
+
+    chunk: ChunkReader
+    following: ChunkReader
+
+
+def with_page_chunks(
+    hits: list[dict[str, Any]], query: str, readers: Readers, many: int | None
+) -> list[dict[str, Any]]:
+    """The hits as evidence, each followed by up to `many` (None: all) other matching chunks of its page."""
+    out = []
+    for h in hits:
+        out.append(dump(Evidence(**h, query=query, runs_on=_runs_on(h, readers.following))))
+        for cid in h.get("page_chunks", [])[:many]:
+            more = readers.chunk(cid)
+            if more is not None:
+                # It counts as its page's evidence: the page's rank and dense score, not a strength of its own.
+                page = {"rank": h["rank"], "dense_score": h.get("dense_score"), "neighbour_of": h["chunk_id"]}
+                out.append(dump(Evidence(**{**more, **page}, query=query, runs_on=_runs_on(more, readers.following))))
+    return out
+
+
+def _runs_on(hit: dict[str, Any], following: ChunkReader) -> str:
+    """The words that finish the sentence the hit's chunk stops in (see kb.text.run_on), read only when it does.
+    The next chunk's section label is not compared: a two-column page's sentence runs on past a heading the other
+    column set; a next chunk opening with a heading continues nothing (see kb.text.run_on)."""
+    if not stops_mid_sentence(hit["text"]):
+        return ""
+    after = following(hit["chunk_id"])
+    return run_on(hit["text"], after["text"]) if after else ""
+
+
+def operand_probes(
+    state: dict[str, Any], results: list[dict[str, Any]], search: SearchFn, s: AgentSettings
+) -> dict[str, list[dict[str, Any]]]:
+    """{search: hits} for each row of a formula the question states that no evidence row gives for its year,
+    searched in the document the question names (else the best hit's): the ratio's inputs are cited, not guessed."""
+    if not s.operand_k or not results:
+        return {}
+    # The rows the answer step will see: its context's share of the evidence, best ranks first (see context_of).
+    usable = sorted((h for h in [*state.get("evidence", []), *results] if is_evidence(h)), key=lambda h: h["rank"])
+    known = [{"key": h["chunk_id"], "text": h["text"]} for h in usable[: s.answer.context_size]]
+    docs = sorted(named_documents(results)) or [results[0]["doc_id"]]
+    left = s.max_tool_calls - state["counters"]["tool_calls"] - len(state.get("queries") or [state["query"]])
+    tried = {q for r in state.get("rounds", []) for q in r.get("queries", [])}  # a row not found is not sought again
+    wanted = [q for q in missing_operands(state["question"], known, s.answer.row_label_share) if q not in tried]
+    wanted = wanted[: max(0, left)]
+    # A row is found by its label's words (the lexical ranking): the dense one favours prose about the subject.
+    return {probe: search(probe, k=s.operand_k, docs=docs, mode="lexical") for probe in wanted}
+
+
+def merged(
+    evidence: list[dict[str, Any]], results: list[dict[str, Any]], number: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(the evidence with the round's new chunks added, marked with the round's number; the round's hits, each
+    marked new or not). A chunk two of the round's searches find enters as its better-ranked hit, with the query
+    and scores that ranked it so: a row search's page, found lower by the question's search, is as close to the top
+    as the rows sought beside it."""
+    best: dict[str, dict[str, Any]] = {}
+    for hit in results:
+        if hit["chunk_id"] not in best or hit["rank"] < best[hit["chunk_id"]]["rank"]:
+            best[hit["chunk_id"]] = hit
+    seen = {h["chunk_id"] for h in evidence}
+    evidence, hits = list(evidence), []
+    for hit in results:
+        new = hit["chunk_id"] not in seen
+        if new:
+            seen.add(hit["chunk_id"])
+            evidence.append({**best[hit["chunk_id"]], "round": number})
+        hits.append({**hit, "new": new})
+    return evidence, hits

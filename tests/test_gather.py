@@ -1,0 +1,47 @@
+"""agent.gather: a round's search results as evidence: the row searches a stated ratio needs, and the merge that
+keeps a chunk's better-ranked hit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.gather import merged, operand_probes
+from agent.settings import AgentSettings
+from tests.agent_fakes import chunk, mini_deps
+
+
+@pytest.fixture
+def agent_settings(tmp_path: Path) -> AgentSettings:
+    return AgentSettings.for_preset("balanced", mode="extractive", runs_dir=tmp_path / "runs")
+
+
+def test_a_row_sought_in_an_earlier_round_is_not_sought_again(agent_settings: AgentSettings) -> None:
+    question = (
+        "What is the FY2016 current ratio? Define it as total current assets divided by total current liabilities."
+    )
+    results = [{**chunk("acme", 0, "Total current liabilities | 2016: 500.75"), "document_score": 1.0, "rank": 1}]
+    state = {"question": question, "query": question, "counters": {"tool_calls": 0}, "evidence": [], "rounds": []}
+    _, search = mini_deps(results)
+    assert list(operand_probes(state, results, search, agent_settings)) == ["total current assets 2016"]
+    assert search.calls[-1]["docs"] == ["acme"]  # the document the question names
+    state["rounds"] = [{"queries": [question, "total current assets 2016"]}]
+    assert operand_probes(state, results, search, agent_settings) == {}
+
+
+def test_the_merge_adds_new_chunks_once_as_their_better_ranked_hit() -> None:
+    old = {**chunk("acme", 0, "Ferries sail hourly."), "rank": 1, "query": "ferries", "round": 1}
+    low = {**chunk("acme", 1, "Total current assets | 2016: 1,001.5"), "rank": 3, "query": "the question"}
+    high = {**low, "rank": 1, "query": "total current assets 2016"}
+    again = {**old, "rank": 2, "query": "the question"}
+    evidence, hits = merged([old], [again, low, high], 2)
+    assert [(e["chunk_id"], e["rank"], e["query"], e["round"]) for e in evidence] == [
+        (old["chunk_id"], 1, "ferries", 1),  # found in an earlier round: kept as it was
+        (low["chunk_id"], 1, "total current assets 2016", 2),  # the round's better-ranked hit
+    ]
+    assert [(h["chunk_id"], h["rank"], h["new"]) for h in hits] == [
+        (old["chunk_id"], 2, False),
+        (low["chunk_id"], 3, True),
+        (low["chunk_id"], 1, False),
+    ]
