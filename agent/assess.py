@@ -185,6 +185,24 @@ def is_relevant(hit: dict[str, Any], key_terms: list[str], c: CheckSettings) -> 
     return len(covered) >= max(1, int(len(key_terms) * c.relevant_term_share))
 
 
+def together(key_terms: list[str], evidence: list[dict[str, Any]], most: int) -> Check:
+    """Whether one page of the evidence holds `most` of the key terms together (all but one of fewer): a passage
+    that answers a question speaks of several of its concepts at once, while words found one by one across
+    passages are passing mentions ("update-mime-database" here, "mode" there, "verbose" nowhere)."""
+    need = min(most, len(key_terms) - 1)
+    pages: dict[tuple[str, Any], list[str]] = {}
+    for hit in evidence:
+        pages.setdefault((hit["doc_id"], hit.get("start_page")), []).append(passage(hit))
+    best: list[str] = max((coverage(key_terms, texts)[0] for texts in pages.values()), key=len, default=[])
+    ok = need <= 0 or len(best) >= need
+    named = f" ({', '.join(best)})" if best else ""
+    if ok:
+        detail = f"{len(best)} of the {len(key_terms)} key terms together on one page{named}"
+    else:
+        detail = f"no page holds the question’s terms together: at most {len(best)} of {len(key_terms)}{named}"
+    return Check(check="terms_together", ok=ok, detail=detail)
+
+
 def topic_hits(topic: str, evidence: list[dict[str, Any]], share: float = 0.5) -> list[dict[str, Any]]:
     """Hits that mention the topic: all its identifiers and at least `share` of its other terms."""
     terms = content_terms(topic)
@@ -247,6 +265,8 @@ def assess(state: dict[str, Any]) -> Assessment:
         f"; missing {', '.join(missing_terms)}" if missing_terms else ""
     )
     reasons.append(Check(check="key_terms_covered", ok=share >= c.term_coverage, detail=detail))
+    if c.together_terms and not compare:  # a comparison's topics are found apart, each on its own pages
+        reasons.append(together(key_terms, on_subject, c.together_terms))
     relevant = [h for h in on_subject if is_relevant(h, key_terms, c)]
     strong = [h for h in relevant if is_strong(h, key_terms, c)]
     detail = f"{len(relevant)} relevant hit(s){where}, {settings.min_hits} needed" + (

@@ -28,6 +28,15 @@ class CheckSettings(BaseModel):
     term_coverage: float = Field(
         0.5, ge=0, le=1, description="Share of the question's key terms the evidence must contain."
     )
+    together_terms: int = Field(
+        3,
+        ge=0,
+        le=20,
+        description="Key terms one page of the evidence must hold together (all but one when the question has fewer "
+        "than this plus one): a question is not answered by its words found one by one in passing mentions. 0 turns "
+        "it off. On the bench only 3 refuses every unanswerable question and no answerable one (2: a probe question "
+        "answered; 4: answerable questions refused).",
+    )
     relevant_term_share: float = Field(
         0.5, ge=0, le=1, description="Share of the key terms a passage below the relevance floor must hold to count."
     )

@@ -10,7 +10,13 @@ from pydantic import BaseModel, Field
 from kb.models import Hit
 
 CheckName = Literal[
-    "identifiers_covered", "key_terms_covered", "relevant_hits", "value_stated", "topics_covered", "topic_diversity"
+    "identifiers_covered",
+    "key_terms_covered",
+    "terms_together",
+    "relevant_hits",
+    "value_stated",
+    "topics_covered",
+    "topic_diversity",
 ]
 Strategy = str  # initial, add_terms, split_topics, expand_acronym, contract_acronym, broaden, llm_rewrite, "+edited"
 

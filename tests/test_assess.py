@@ -1,9 +1,10 @@
-"""The evidence check for questions asking for a count or a value: some passage must name the subject beside a
-value, or the question is refused with the subject named."""
+"""Evidence checks of agent.assess: a question asking for a count or a value needs a passage naming the subject
+beside a value, or it is refused with the subject named; a question's terms must be found together on one page,
+not one by one in passing mentions."""
 
 import pytest
 
-from agent.assess import assess, stated_values
+from agent.assess import assess, stated_values, together
 from agent.intent import asks_value
 from tests.test_agent_units import assess_state, hit
 
@@ -59,3 +60,53 @@ def test_a_document_titled_with_the_subject_states_its_values_in_any_sentence() 
     row = {**hit("zx", "Plants in operation | 2021: 14 | 2020: 12"), "title": "ZX-9 Corp Annual Report 2021"}
     verdict = assess({**assess_state(question, [row]), "question": question})
     assert "value_stated" not in {r.check for r in verdict.reasons if not r.ok}
+
+
+def _paged(doc: str, text: str, page: int) -> dict:
+    return {**hit(doc, text, page), "start_page": page, "end_page": page}
+
+
+SCATTERED = "Which command-line switch puts qzpack into verbose logging?"
+
+
+def test_terms_found_only_one_by_one_in_passing_are_refused() -> None:
+    evidence = [
+        _paged("guide", "The qzpack tool rebuilds the cache after an install.", 2),
+        _paged("guide", "Every command-line program of the suite reads its configuration first.", 5),
+        _paged("guide", "Logging goes to the system journal.", 7),
+    ]
+    verdict = assess({**assess_state(SCATTERED, evidence), "question": SCATTERED})
+    assert verdict.failing == "terms_together"
+    check = next(r for r in verdict.reasons if r.check == "terms_together")
+    assert check.detail.startswith("no page holds the question’s terms together: at most 1 of 6")
+
+
+def test_the_same_terms_together_on_one_page_are_enough() -> None:
+    evidence = [
+        _paged("guide", "The qzpack tool rebuilds the cache after an install.", 2),
+        _paged("guide", "Pass the command-line switch --loud to qzpack for verbose logging.", 5),
+    ]
+    verdict = assess({**assess_state(SCATTERED, evidence), "question": SCATTERED})
+    assert verdict.sufficient
+    check = next(r for r in verdict.reasons if r.check == "terms_together")
+    assert "5 of the 6 key terms together on one page" in check.detail
+
+
+def test_chunks_of_one_page_count_together_and_a_short_question_needs_all_but_one_term() -> None:
+    terms = ["qzpack", "switch", "verbose", "logging"]
+    split = [_paged("guide", "qzpack takes a switch.", 4), _paged("guide", "Verbose output is off.", 4)]
+    assert together(terms, split, 3).ok  # two chunks of page 4 hold three terms between them
+    assert not together(terms, [{**split[1], "start_page": 9}, split[0]], 3).ok
+    assert together(["qzpack", "switch", "cache"], [split[0]], 3).ok  # 3 terms: two together are enough
+    assert not together(["qzpack", "verbose", "cache"], [_paged("guide", "Verbose output.", 1)], 3).ok
+
+
+def test_comparisons_and_a_zero_setting_skip_the_check() -> None:
+    evidence = [_paged("guide", "The qzpack tool rebuilds the cache.", 2)]
+    off = assess_state(SCATTERED, evidence)
+    off["settings"]["checks"]["together_terms"] = 0
+    assert all(r.check != "terms_together" for r in assess({**off, "question": SCATTERED}).reasons)
+    question = "How does qzpack differ from qzunpack in verbose logging?"
+    state = {**assess_state(question, evidence), "question": question}
+    assert state["intent"] == "compare"
+    assert all(r.check != "terms_together" for r in assess(state).reasons)
