@@ -183,20 +183,25 @@ def compose(
 def _continuations(
     items: list[tuple[int, int, str, str, set[str]]], scores: np.ndarray, lexical: np.ndarray, s: AnswerSettings
 ) -> dict[int, int]:
-    """Lift the sentence after each of the best few to a share of its score, in place, and return {the sentence
-    after: the one it follows}. What follows the sentence that best matches the question often carries the point
-    without repeating the question's words ("... with the following settings: a = 0.9." "We use a decay of 0.1.")."""
+    """Lift the sentences after each of the best few (`continuation_depth` in a row) to a share of its score (the
+    share again for each further one), in place, and return {a sentence after: the one it follows}. What follows
+    the sentence that best matches the question often carries the point without repeating the question's words
+    ("... with the following settings: a = 0.9." "We use a decay of 0.1." "Clipping is set to 1.0.")."""
     if not s.continuation_share or not s.continuation_leads:
         return {}
     position = {(c[0], c[1]): n for n, c in enumerate(items)}
     follows: dict[int, int] = {}
     eligible = [n for n in range(len(items)) if lexical[n] > 0]  # a lead that may itself be chosen
     for lead in sorted(eligible, key=lambda n: -scores[n])[: s.continuation_leads]:
-        after = position.get((items[lead][0], items[lead][1] + 1))
-        if after is not None and after not in follows and not is_meta(items[after][3]):  # a pointer continues nothing
-            scores[after] = max(scores[after], s.continuation_share * scores[lead])
+        before, share = lead, s.continuation_share
+        for _ in range(s.continuation_depth):
+            after = position.get((items[before][0], items[before][1] + 1))
+            if after is None or after in follows or is_meta(items[after][3]):  # a pointer continues nothing
+                break
+            scores[after] = max(scores[after], share * scores[lead])
             lexical[after] = max(lexical[after], np.finfo(float).eps)  # eligible without the question's words
-            follows[after] = lead
+            follows[after] = before
+            before, share = after, share * s.continuation_share
     return follows
 
 

@@ -176,6 +176,14 @@ class AnswerSettings(BaseModel):
     continuation_leads: int = Field(
         3, ge=0, description="How many of the best sentences lend their score to the sentence after them (2-4 alike)."
     )
+    continuation_depth: int = Field(
+        2,
+        ge=0,
+        le=5,
+        description="How many sentences in a row continue a lead, each taking the share of the one before's lift "
+        "(share, share squared, ...): a point is often made over two sentences after the one that names it "
+        "(1, 2, 3 tried; 2 and 3 alike and above 1 on aragog and the probe).",
+    )
     lead_bonus: float = Field(
         0.5,
         ge=0,

@@ -130,3 +130,21 @@ def test_a_question_asking_by_its_year_alone_takes_only_rows_about_what_it_asks(
     # A row about what is asked stays, however the question asks.
     dues = "Which ferry operators bought from Harbour Works as of FY2022?"
     assert "Ferry operators | 2022: 6,018" in compose(dues, "general", [], context, AnswerSettings())
+
+
+def test_two_sentences_in_a_row_continue_the_lead_in_their_order() -> None:
+    context = [
+        passage(
+            "c1",
+            "p:1",
+            "The harbour pumps are tuned with the following pump settings: intake pressure of 4 bar. "
+            "We also fix a flow of 30 litres. A filter mesh of 2 mm completes them. Crews repaint the hulls in spring.",
+        ),
+        passage("c2", "p:2", "Pump settings are logged by the harbour office each week for the records."),
+    ]
+    question = "What are the settings of the harbour pumps?"
+    answer = compose(question, "general", [], context, AnswerSettings(sentences=4))
+    assert answer.index("tuned with") < answer.index("fix a flow") < answer.index("filter mesh")
+    assert "repaint" not in answer  # the third sentence after the lead continues nothing
+    one = compose(question, "general", [], context, AnswerSettings(sentences=4, continuation_depth=1))
+    assert "fix a flow" in one and "filter mesh" not in one
