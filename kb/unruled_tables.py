@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from kb.parsed import Line, Page
 
@@ -28,6 +29,12 @@ GROUP_LABEL_WORDS = 5
 # results over many benchmarks) would repeat its whole header in every row, and the repeated names would pull every
 # question that mentions them to the table: its header line above its rows names them once.
 MAX_NAMED_COLUMNS = 5
+# A header line of more words than this is prose, unless it is set as short cells over the columns, each of at most
+# this many words.
+HEADER_WORDS = 12
+HEADER_CELL_WORDS = 4
+# Column names set close together part at gaps at least this many times wider than the gaps inside a name.
+NAME_GAP_RATIO = 2.0
 # A row's label of more words than this is prose, which ends a table.
 MAX_LABEL_WORDS = 25
 
@@ -57,6 +64,7 @@ class _Cell:
 
 
 Cells = Callable[[Line], list[_Cell]]
+_Named = tuple[list[tuple[float, float]], list[str]]  # a table's column extents and their names
 
 
 def unruled_tables(page: Page) -> int:
@@ -71,6 +79,7 @@ def unruled_tables(page: Page) -> int:
         return found
 
     found, index = 0, 0
+    named: _Named | None = None  # the columns of the last table on the page that had headers, and their names
     while index < len(page.lines):
         end = _table_end(page.lines, index, cells)
         columns = _columns([cells(line) for line in page.lines[index:end]]) if end is not None else []
@@ -78,7 +87,9 @@ def unruled_tables(page: Page) -> int:
             index = end if end is not None else index + 1
             continue
         start = _header_start(page.lines, index, columns, cells)
-        page.lines[start:end] = rows = _rows(page.lines[start:end], index - start, cells)
+        rows, names = _rows(page.lines[start:end], index - start, cells, named)
+        page.lines[start:end] = rows
+        named = names or named
         index = start + len(rows)
         found += 1
     return found
@@ -142,6 +153,10 @@ def _header_start(lines: list[Line], first_row: int, columns: list[tuple[float, 
         if line.bottom > lines[near].top + 1 or lines[near].top - line.bottom > 4 * (line.bottom - line.top):
             break  # not above the table, or too far above it
         over = [c for c in cells_of(line) if c.x1 > columns[0][0] - 1]
+        whole = cells_of(line)
+        reach = columns[0][0] - max(1.0, columns[0][1] - columns[0][0])
+        if len(whole) == 1 and whole[0].x0 < reach < whole[0].x1 and len(line.text.split()) > HEADER_CELL_WORDS:
+            break  # one run of words from the left into the columns: the table's title or prose, not a header
         if not over:
             words = line.text.split()
             if (
@@ -153,7 +168,7 @@ def _header_start(lines: list[Line], first_row: int, columns: list[tuple[float, 
                 labels, near = labels + 1, index
                 continue
             break  # a title or caption left of the figures
-        if len(line.text.split()) > 12 or line.text.rstrip().endswith(":"):
+        if _prose_over(line, over) or line.text.rstrip().endswith(":"):
             break
         if labels and any(c.figure and not _YEAR.match(c.text) for c in over):
             break  # above a group label: another table's row, not a header
@@ -161,6 +176,14 @@ def _header_start(lines: list[Line], first_row: int, columns: list[tuple[float, 
         if first_row - start - labels >= MAX_HEADER_LINES:
             break
     return start
+
+
+def _prose_over(line: Line, over: list[_Cell]) -> bool:
+    """A line of prose rather than column headers: long, unless its words over the columns are short cells, one
+    per column ("(Dollars in millions) FISCAL 2021 FISCAL 2020 % CHANGE": a unit note, then a header a column)."""
+    if len(line.text.split()) <= HEADER_WORDS:
+        return False
+    return len(over) < 2 or any(len(c.text.split()) > HEADER_CELL_WORDS for c in over)
 
 
 def _columns(rows: list[list[_Cell]]) -> list[tuple[float, float]]:
@@ -195,8 +218,12 @@ def _column_of(cell: _Cell, columns: list[tuple[float, float]]) -> int | None:
     return None
 
 
-def _rows(block: list[Line], header_count: int, cells_of: Cells) -> list[Line]:
-    """The block's lines as table rows, each figure named by its column's header."""
+def _rows(
+    block: list[Line], header_count: int, cells_of: Cells, above: _Named | None = None
+) -> tuple[list[Line], _Named | None]:
+    """The block's lines as table rows, each figure named by its column's header, and the columns with their names
+    (None when it has none). A block without headers whose columns are those of a table `above` it on the page
+    takes that table's names: a statement goes on below a subtitle ("Reconciliation of net income ...:")."""
     while header_count < len(block) - 2 and _header_row(cells_of(block[header_count])):
         header_count += 1  # "(Millions) 2018 2017 2016": the years name the columns
     body = block[header_count:]
@@ -205,6 +232,8 @@ def _rows(block: list[Line], header_count: int, cells_of: Cells) -> list[Line]:
     labels = _header_labels(block[:header_count], columns, cells_of)
     if len(columns) > MAX_NAMED_COLUMNS:
         labels = [""] * len(columns)  # a wide table: its header line, kept above, names the columns once
+    elif not any(labels) and above is not None and _same_columns(columns, above[0]):
+        labels = above[1]
     out: list[Line] = []
     for line in block[:header_count]:  # a group label under the headers ("Current assets:") is the table's too
         out.append(_table_line(" | ".join(c.text for c in cells_of(line)), [line]))
@@ -237,7 +266,13 @@ def _rows(block: list[Line], header_count: int, cells_of: Cells) -> list[Line]:
         pending = []
     if pending:
         out.append(_table_line(" ".join(p.text for p in pending), pending))
-    return out
+    return out, ((columns, labels) if any(labels) else None)
+
+
+def _same_columns(columns: list[tuple[float, float]], others: list[tuple[float, float]]) -> bool:
+    """As many columns as the others, each overlapping its counterpart."""
+    pairs = zip(columns, others)
+    return len(columns) == len(others) and all(min(a[1], b[1]) > max(a[0], b[0]) for a, b in pairs)
 
 
 def _header_row(cells: list[_Cell]) -> bool:
@@ -251,9 +286,9 @@ def _header_row(cells: list[_Cell]) -> bool:
 
 def _header_labels(header: list[Line], columns: list[tuple[float, float]], cells_of: Cells) -> list[str]:
     """Each column's name: the header text over it alone, top to bottom. A line of one cell over several columns is
-    their caption when another header line names every column ("Year Ended December 31," over "2017 2016 2015"),
-    and names them only when nothing narrower does; otherwise its words are column names set close together
-    ("Tide Surge Wave") and each goes to the column under it."""
+    their caption when another header line names every column ("Year Ended December 31," over "2017 2016 2015") or
+    when it holds more words than it spans columns, and names them only when nothing narrower does; otherwise its
+    words are column names set close together ("Tide Surge Wave") and each goes to the column under it."""
     own: list[list[str]] = [[] for _ in columns]
     spanning: list[list[str]] = [[] for _ in columns]
     # A header over the figures: a header set just left of a column of right-aligned figures ("2018" over
@@ -266,16 +301,37 @@ def _header_labels(header: list[Line], columns: list[tuple[float, float]], cells
             over = [i for i, (x0, x1) in enumerate(columns) if min(cell.x1, x1) - max(cell.x0, x0) > 0]
             if captions and len(area) == 1:
                 over = list(range(len(columns)))
-            if len(over) > 1 and captions:
+            # Over several columns: a caption when another line names every column; else names set close
+            # together, one a column, when its widest word gaps part them ("% CHANGE  FISCAL 2019", "Tide Surge
+            # Wave"); else a caption ("Amount of commitment and contingency expiration per period").
+            apart = _names_apart(line, cell, len(over)) if len(over) > 1 and not captions else None
+            if apart is None and len(over) > 1:
                 for i in over:
                     spanning[i].append(cell.text)
                 continue
-            parts = _word_cells(line, cell) if len(over) > 1 else [cell]
+            parts = apart or [cell]
             for part in parts:
                 column = _column_of(part, columns)
                 if column is not None:
                     own[column].append(part.text)
     return [" ".join(own[i] or spanning[i]).rstrip(":") for i in range(len(columns))]
+
+
+def _names_apart(line: Line, cell: _Cell, count: int) -> list[_Cell] | None:
+    """The cell cut into `count` names at its widest word gaps, when those gaps are clearly wider than the gaps
+    inside the names ("% CHANGE  FISCAL 2019": column names set too close to read as cells of their own); else
+    None (a caption's words are spaced evenly)."""
+    words = _word_cells(line, cell)
+    if len(words) <= count:
+        return words if len(words) == count else None
+    gaps = [words[i + 1].x0 - words[i].x1 for i in range(len(words) - 1)]
+    cuts = sorted(sorted(range(len(gaps)), key=lambda i: -gaps[i])[: count - 1])
+    inside = [g for i, g in enumerate(gaps) if i not in cuts]
+    if min(gaps[i] for i in cuts) < NAME_GAP_RATIO * max(inside):
+        return None
+    bounds = [0, *(i + 1 for i in cuts), len(words)]
+    groups = [words[a:b] for a, b in pairwise(bounds)]
+    return [_Cell(g[0].x0, g[-1].x1, " ".join(w.text for w in g)) for g in groups]
 
 
 def _word_cells(line: Line, cell: _Cell) -> list[_Cell]:

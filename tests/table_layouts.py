@@ -1,5 +1,6 @@
 """Generated PDFs of tables without ruling lines: a cash flow statement with a caption over its columns and a row of
-years, a balance sheet whose column headers stand above its group labels, and a paper's results table."""
+years, a balance sheet whose column headers stand above its group labels, a paper's results table, and a results summary
+whose one header line opens with the table's unit note."""
 
 from __future__ import annotations
 
@@ -106,6 +107,94 @@ def results_table_pdf(path: Path, wide: bool = False) -> Path:
         c.drawString(72, y, label)
         for centre, figure in zip(centres, figures):
             c.drawRightString(centre + 10, y, figure)
+    c.showPage()
+    c.save()
+    return path
+
+
+def _draw_rows(c: canvas.Canvas, rows: list[tuple[str, list[str]]], columns: list[int], top: float) -> float:
+    """Rows of a label and right-aligned figures, 12 points apart from `top`; the height below the last."""
+    y = top
+    for label, figures in rows:
+        c.drawString(72, y, label)
+        for x, figure in zip(columns, figures):
+            c.drawRightString(x, y, figure)
+        y -= 12
+    return y
+
+
+def unit_note_header_pdf(path: Path, prose_above: str = "") -> Path:
+    """A results summary whose header line holds the unit note on the left and a short header over each of five
+    columns ("(Dollars in millions, except per share data) FISCAL 2021 FISCAL 2020 % CHANGE ..."), 19 words in
+    all; `prose_above`: a line of prose, without a full stop, set over the columns instead of that header line."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    c.setFont("Helvetica", 8)
+    columns = [310, 380, 440, 510, 570]
+    if prose_above:
+        c.drawString(72, HEIGHT - 100, prose_above)
+    else:
+        c.drawString(72, HEIGHT - 100, "(Dollars in millions, except per share data)")
+        for x, head in zip(columns, ["FISCAL 2021", "FISCAL 2020", "% CHANGE", "FISCAL 2019", "% CHANGE"]):
+            c.drawRightString(x, HEIGHT - 100, head)
+    rows = [
+        ("Revenues", ["44,538", "37,403", "19 %", "39,117", "-4 %"]),
+        ("Cost of sales", ["24,576", "21,162", "16 %", "21,643", "-2 %"]),
+        ("Gross profit", ["19,962", "16,241", "23 %", "17,474", "-7 %"]),
+    ]
+    _draw_rows(c, rows, columns, HEIGHT - 114)
+    c.showPage()
+    c.save()
+    return path
+
+
+def results_summary_pdf(path: Path) -> Path:
+    """A results summary under a title that runs from the left margin into the columns, whose header line sets two
+    column names close enough to read as one run of words ("% CHANGE  FISCAL 2019"), and whose statement goes on,
+    without headers of its own, below a subtitle ("Reconciliation of ...:") in the same columns."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    columns = [310, 380, 440, 510, 570]
+    c.setFont("Helvetica-Bold", 10)
+    c.drawString(72, HEIGHT - 86, "TOTAL SELLING AND OPERATING EXPENSE")
+    c.setFont("Helvetica", 8)
+    c.drawString(72, HEIGHT - 100, "(Dollars in millions)")
+    c.drawRightString(310, HEIGHT - 100, "FISCAL 2021")
+    c.drawRightString(380, HEIGHT - 100, "FISCAL 2020")
+    c.drawRightString(449, HEIGHT - 100, "% CHANGE")
+    c.drawString(455, HEIGHT - 100, "FISCAL 2019")
+    c.drawRightString(570, HEIGHT - 100, "% CHANGE")
+    rows = [
+        ("Demand creation expense", ["3,114", "3,592", "-13 %", "3,753", "-4 %"]),
+        ("Operating overhead expense", ["9,911", "9,534", "4 %", "8,949", "7 %"]),
+        ("Total selling and operating expense", ["13,025", "13,126", "-1 %", "12,702", "3 %"]),
+    ]
+    y = _draw_rows(c, rows, columns, HEIGHT - 114)
+    c.drawString(72, y - 4, "Reconciliation of operating expense to adjusted operating expense:")
+    reconciliation = [
+        ("Operating expense", ["13,025", "13,126", "-1 %", "12,702", "3 %"]),
+        ("Restructuring charges", ["(120)", "(95)", "26 %", "(80)", "19 %"]),
+        ("Adjusted operating expense", ["12,905", "13,031", "-1 %", "12,622", "3 %"]),
+    ]
+    _draw_rows(c, reconciliation, columns, y - 18)
+    c.showPage()
+    c.save()
+    return path
+
+
+def commitments_pdf(path: Path) -> Path:
+    """A table of commitments whose caption ("Amount of commitment expiration per period", evenly spaced words)
+    spans four of its five columns above the line that names each column."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    columns = [300, 360, 420, 480, 560]
+    c.setFont("Helvetica", 8)
+    c.drawCentredString(460, HEIGHT - 90, "Amount of commitment expiration per period")
+    for x, head in zip(columns, ["Total", "Under 1 year", "1 to 3 years", "3 to 5 years", "After 5 years"]):
+        c.drawRightString(x, HEIGHT - 102, head)
+    rows = [
+        ("Performance bonds and guarantees", ["215", "41", "77", "3", "94"]),
+        ("Stand-by letters of credit", ["69", "43", "17", "—", "9"]),
+        ("Purchase obligations", ["994", "232", "219", "111", "432"]),
+    ]
+    _draw_rows(c, rows, columns, HEIGHT - 116)
     c.showPage()
     c.save()
     return path

@@ -70,3 +70,49 @@ def test_headers_above_group_labels_name_the_rows_and_the_table_keeps_its_head(t
     heads = table_heads(doc.pages)
     row = next(ln for ln in doc.pages[0].lines if ln.text.startswith("Total current assets"))
     assert "(In Millions)" in [ln.text for ln in heads[id(row)]]
+
+
+def test_a_header_line_opening_with_the_unit_note_names_the_columns(tmp_path: Path):
+    doc = parse_pdf(table_layouts.unit_note_header_pdf(tmp_path / "summary.pdf"), "summary", 10)
+    rows = [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
+    assert (
+        "Revenues | FISCAL 2021: 44,538 | FISCAL 2020: 37,403 | % CHANGE: 19 % | FISCAL 2019: 39,117 | % CHANGE: -4 %"
+        in rows
+    )
+
+
+def test_a_long_line_of_prose_over_the_columns_names_nothing(tmp_path: Path):
+    prose = "Revenues rose in every region as the wholesale and direct businesses both grew over the year"
+    doc = parse_pdf(table_layouts.unit_note_header_pdf(tmp_path / "prose.pdf", prose), "prose", 10)
+    lines = [ln.text for ln in doc.pages[0].lines]
+    assert prose in lines
+    assert "Revenues | 44,538 | 37,403 | 19 % | 39,117 | -4 %" in lines
+
+
+def _table_lines(pdf: Path) -> list[str]:
+    doc = parse_pdf(pdf, pdf.stem, 10)
+    return [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
+
+
+def test_names_set_close_together_part_at_their_wide_gap_and_a_title_names_nothing(tmp_path: Path):
+    rows = _table_lines(table_layouts.results_summary_pdf(tmp_path / "summary.pdf"))
+    assert (
+        "Demand creation expense | FISCAL 2021: 3,114 | FISCAL 2020: 3,592 | % CHANGE: -13 % | FISCAL 2019: 3,753 "
+        "| % CHANGE: -4 %" in rows
+    )
+
+
+def test_a_statement_going_on_below_a_subtitle_keeps_the_column_names_above(tmp_path: Path):
+    rows = _table_lines(table_layouts.results_summary_pdf(tmp_path / "summary.pdf"))
+    assert (
+        "Restructuring charges | FISCAL 2021: (120) | FISCAL 2020: (95) | % CHANGE: 26 % | FISCAL 2019: (80) "
+        "| % CHANGE: 19 %" in rows
+    )
+
+
+def test_a_caption_over_several_columns_is_not_cut_into_column_names(tmp_path: Path):
+    rows = _table_lines(table_layouts.commitments_pdf(tmp_path / "commitments.pdf"))
+    assert (
+        "Performance bonds and guarantees | Total: 215 | Under 1 year: 41 | 1 to 3 years: 77 | 3 to 5 years: 3 "
+        "| After 5 years: 94" in rows
+    )
