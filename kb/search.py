@@ -20,7 +20,7 @@ from kb.page_units import Candidate, new_pages_first, rank_pages
 from kb.query import SearchQuery, read_query
 from kb.search_settings import SearchSettings
 from kb.store import Store, record_from, regions_of
-from kb.table_rows import row_rank, year_rank
+from kb.table_rows import asks_reason_or_name, row_rank, year_rank
 from kb.text import is_identifier, is_period, without_possessive, words, years_named
 from kb.vectors import VectorIndex
 
@@ -113,9 +113,12 @@ def hybrid_search(
     if settings.row_weight > 0 and mode == "hybrid":  # the candidates' table rows, read one by one
         ranked_rows = row_rank([c.record for c in pool.values()], reading.text, settings.row_threshold)
         _fuse_ranking(pool, [record for record, _ in ranked_rows], settings.row_weight, settings)
-    if settings.year_rows_weight > 0 and mode == "hybrid" and (years := years_named(reading.text)):
-        # Where a table states figures for the year asked: a statement's page, for a question naming the year.
-        ranked_years = year_rank(_so_far(pool), years, settings.year_rows_min)
+    years = years_named(reading.text) if not asks_reason_or_name(reading.need) else []
+    if settings.year_rows_weight > 0 and mode == "hybrid" and years:
+        # Where a table states figures for the year asked: a statement's page, for a question naming the year. The
+        # year is the period of the documents the question names, when it names some: only theirs are ranked.
+        named = [r for r in _so_far(pool) if not preferred or r["doc_id"] in preferred]
+        ranked_years = year_rank(named, years, settings.year_rows_min)
         for record, count in ranked_years:
             pool[record["chunk_id"]].year_rows = count
         _fuse_ranking(pool, [record for record, _ in ranked_years], settings.year_rows_weight, settings)

@@ -61,6 +61,16 @@ def year_rows(text: str, years: list[str]) -> int:
     return count
 
 
+# A question asking why or who asks for reasons or names, which prose states, not a table's figures for the year it
+# names ("As of FY2023Q1, why did X raise its guidance?"). Question words only, on purpose.
+_REASON_OR_NAME = re.compile(r"\b(?:why|who|whom)\b", re.IGNORECASE)
+
+
+def asks_reason_or_name(need: str) -> bool:
+    """The question asks why or who: the year it names is no call for table rows."""
+    return bool(_REASON_OR_NAME.search(need))
+
+
 def year_rank(records: list[dict[str, Any]], years: list[str], least: int) -> list[tuple[dict[str, Any], int]]:
     """The records with at least `least` rows stating a figure for a year named, most such rows first (ties in
     given order)."""

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from kb.base import KnowledgeBase
 from kb.settings import KBSettings
-from kb.table_rows import row_match, row_rank, year_rank, year_rows
+from kb.table_rows import asks_reason_or_name, row_match, row_rank, year_rank, year_rows
 from kb.text import tokenize
 
 STATEMENT = "\n".join(
@@ -77,3 +77,25 @@ def test_a_question_naming_a_year_finds_the_table_stating_it_over_prose_sharing_
     search = kb.settings.search.model_copy(update={"year_rows_weight": 0.0})
     plain = KnowledgeBase(kb.settings.model_copy(update={"search": search}))
     assert plain.search(question, k=2)[0].start_page == 1  # without the ranking, the prose sharing its words
+    why = kb.search("Why did the board of Harbour Works approve its FY2020 working capital policy?", k=2)
+    assert why[0].start_page == 1 and all(h.year_rows == 0 for h in why)  # asks for a reason: prose answers
+
+
+def test_reasons_and_names_are_no_call_for_a_years_rows():
+    assert asks_reason_or_name("As of FY2023Q1, why did Harbour Works raise its guidance?")
+    assert asks_reason_or_name("Who are the primary customers of Harbour Works as of FY2022?")
+    assert not asks_reason_or_name("What were the FY2022 dues collected from moored vessels?")
+
+
+def test_a_year_counts_rows_only_in_the_documents_the_question_names(tmp_path: Path):
+    from tests.table_layouts import balance_sheet_pdf
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name, owner in [("harbour.pdf", "Harbour Works"), ("quarry.pdf", "Quarry Lines")]:
+        balance_sheet_pdf(folder / name, [f"{owner} annual report. {owner} operates across the region."])
+    kb = KnowledgeBase(KBSettings(store_dir=tmp_path / "store", parse_workers=1))
+    assert not kb.ingest([folder]).failed
+    hits = kb.search("Does Quarry Lines have positive working capital based on FY2020 data?", k=4)
+    assert hits[0].doc_id == "quarry" and hits[0].year_rows >= 2
+    assert all(h.year_rows == 0 for h in hits if h.doc_id == "harbour")  # the other's FY2020 is not the one asked
