@@ -185,16 +185,23 @@ def is_relevant(hit: dict[str, Any], key_terms: list[str], c: CheckSettings) -> 
     return len(covered) >= max(1, int(len(key_terms) * c.relevant_term_share))
 
 
-def together(key_terms: list[str], evidence: list[dict[str, Any]], most: int) -> Check:
-    """Whether one page of the evidence holds `most` of the key terms together (all but one of fewer): a passage
-    that answers a question speaks of several of its concepts at once, while words found one by one across
-    passages are passing mentions ("update-mime-database" here, "mode" there, "verbose" nowhere)."""
+def together(
+    key_terms: list[str], evidence: list[dict[str, Any]], most: int, aliases: dict[str, list[str]] | None = None
+) -> Check:
+    """Whether one page of the evidence holds `most` of the key terms together (all but one of fewer; a term by
+    itself or by an alias found in the store): a passage that answers a question speaks of several of its concepts
+    at once, while words found one by one across passages are passing mentions ("qzpack" here, "mode" there,
+    "verbose" nowhere)."""
     need = min(most, len(key_terms) - 1)
+    if need < 1:
+        return Check(check="terms_together", ok=True, detail="fewer than two key terms: nothing to find together")
     pages: dict[tuple[str, Any], list[str]] = {}
     for hit in evidence:
         pages.setdefault((hit["doc_id"], hit.get("start_page")), []).append(passage(hit))
-    best: list[str] = max((coverage(key_terms, texts)[0] for texts in pages.values()), key=len, default=[])
-    ok = need <= 0 or len(best) >= need
+    names = {t: [t, *(aliases or {}).get(t, [])] for t in key_terms}
+    held = ([t for t in key_terms if coverage(names[t], texts)[0]] for texts in pages.values())
+    best = max(held, key=len, default=[])
+    ok = len(best) >= need
     named = f" ({', '.join(best)})" if best else ""
     if ok:
         detail = f"{len(best)} of the {len(key_terms)} key terms together on one page{named}"
@@ -266,7 +273,7 @@ def assess(state: dict[str, Any]) -> Assessment:
     )
     reasons.append(Check(check="key_terms_covered", ok=share >= c.term_coverage, detail=detail))
     if c.together_terms and not compare:  # a comparison's topics are found apart, each on its own pages
-        reasons.append(together(key_terms, on_subject, c.together_terms))
+        reasons.append(together(key_terms, on_subject, c.together_terms, aliases))
     relevant = [h for h in on_subject if is_relevant(h, key_terms, c)]
     strong = [h for h in relevant if is_strong(h, key_terms, c)]
     detail = f"{len(relevant)} relevant hit(s){where}, {settings.min_hits} needed" + (

@@ -182,7 +182,7 @@ class AnswerSettings(BaseModel):
         le=5,
         description="How many sentences in a row continue a lead, each taking the share of the one before's lift "
         "(share, share squared, ...): a point is often made over two sentences after the one that names it "
-        "(1, 2, 3 tried; 2 and 3 alike and above 1 on aragog and the probe).",
+        "(1, 2, 3 tried on the bench corpora; 2 and 3 alike, above 1 on two of them and equal on the third).",
     )
     lead_bonus: float = Field(
         0.5,

@@ -60,7 +60,7 @@ class Chunk(BaseModel):
 def context_text(title: str, section: str, text: str, table_head: str = "") -> str:
     """Text given to the embedding model and BM25: a short context header, the head of the table the passage opens
     inside, then the passage. The table's head goes first although the model may then cut the passage's last
-    tokens: on the bench that read better than a head the model cuts instead (financebench dense R@8 0.726 against
+    tokens: on the bench that read better than a head the model cuts instead (on the filings, dense R@8 0.726 against
     0.685)."""
     header = " | ".join(part for part in (title, section) if part)
     return "\n".join(part for part in (header, table_head, text) if part)

@@ -42,7 +42,7 @@ class SearchSettings(BaseModel):
         description="Weight of a BM25 score as a share of the best candidate's in the whole pool, added to the fused "
         "score of the chunks of the documents a question names: within such a document, a chunk far ahead on BM25 "
         "holds the question's precise terms (0.01 is about 0.6 of a first place in one ranking; 0 turns it off; "
-        "0.01-0.04 tried on the bench; still worth financebench gold citations 38/60 against 36/60 with fusion by "
+        "0.01-0.04 tried on the bench; still worth the filings' gold citations 38/60 against 36/60 with fusion by "
         "scores).",
     )
     clean_queries: bool = Field(

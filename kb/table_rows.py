@@ -62,8 +62,9 @@ def year_rows(text: str, years: list[str]) -> int:
 
 
 # A question asking why or who asks for reasons or names, which prose states, not a table's figures for the year it
-# names ("As of FY2023Q1, why did X raise its guidance?"). Question words only, on purpose.
-_REASON_OR_NAME = re.compile(r"\b(?:why|who|whom)\b", re.IGNORECASE)
+# names ("As of FY2023Q1, why did X raise its guidance?"). Question words only, on purpose: as the question's own,
+# opening it or a clause after a comma or "and" (not "customers who renewed", not an acronym in capitals).
+_REASON_OR_NAME = re.compile(r"(?:^|[,;]\s*|\band\s+)(?:[Ww]hy|[Ww]ho|[Ww]hom)\b")
 
 
 def asks_reason_or_name(need: str) -> bool:

@@ -33,8 +33,15 @@ MAX_NAMED_COLUMNS = 5
 # this many words.
 HEADER_WORDS = 12
 HEADER_CELL_WORDS = 4
-# Column names set close together part at gaps at least this many times wider than the gaps inside a name.
+# Column names set close together part at gaps at least this many times wider than the gaps inside a name (taken
+# as at least MIN_WORD_GAP points: words whose boxes touch are no sign of a wide gap elsewhere).
 NAME_GAP_RATIO = 2.0
+MIN_WORD_GAP = 1.0
+# A run of at least this many words from the left of a table into its columns is its title, not a header.
+TITLE_WORDS = 5
+# A table without headers takes the names of the table just above it on the page, with the same columns, when at
+# most this many lines stand between them (a subtitle, or label lines too long to read as rows).
+INHERIT_GAP_LINES = 8
 # A row's label of more words than this is prose, which ends a table.
 MAX_LABEL_WORDS = 25
 
@@ -78,8 +85,8 @@ def unruled_tables(page: Page) -> int:
             found = memo[id(line)] = _cells(line)
         return found
 
-    found, index = 0, 0
-    named: _Named | None = None  # the columns of the last table on the page that had headers, and their names
+    found, index, last_end = 0, 0, 0
+    named: _Named | None = None  # the columns of the table just above and their names, when it had some
     while index < len(page.lines):
         end = _table_end(page.lines, index, cells)
         columns = _columns([cells(line) for line in page.lines[index:end]]) if end is not None else []
@@ -87,10 +94,11 @@ def unruled_tables(page: Page) -> int:
             index = end if end is not None else index + 1
             continue
         start = _header_start(page.lines, index, columns, cells)
-        rows, names = _rows(page.lines[start:end], index - start, cells, named)
+        near = named if named is not None and start - last_end <= INHERIT_GAP_LINES else None
+        rows, names = _rows(page.lines[start:end], index - start, cells, near)
         page.lines[start:end] = rows
-        named = names or named
-        index = start + len(rows)
+        named = names  # the names a table right below may go on with (none after a table without any)
+        index = last_end = start + len(rows)
         found += 1
     return found
 
@@ -152,10 +160,9 @@ def _header_start(lines: list[Line], first_row: int, columns: list[tuple[float, 
             break
         if line.bottom > lines[near].top + 1 or lines[near].top - line.bottom > 4 * (line.bottom - line.top):
             break  # not above the table, or too far above it
-        over = [c for c in cells_of(line) if c.x1 > columns[0][0] - 1]
         whole = cells_of(line)
-        reach = columns[0][0] - max(1.0, columns[0][1] - columns[0][0])
-        if len(whole) == 1 and whole[0].x0 < reach < whole[0].x1 and len(line.text.split()) > HEADER_CELL_WORDS:
+        over = [c for c in whole if c.x1 > columns[0][0] - 1]
+        if _title_line(line, whole, columns):
             break  # one run of words from the left into the columns: the table's title or prose, not a header
         if not over:
             words = line.text.split()
@@ -178,9 +185,25 @@ def _header_start(lines: list[Line], first_row: int, columns: list[tuple[float, 
     return start
 
 
+def _reach(columns: list[tuple[float, float]]) -> float:
+    """How far left of the first column a header over the figures may start: one column's width (a header set
+    just left of right-aligned figures, "2018" over "$ 419,127", the sign far left)."""
+    return columns[0][0] - max(1.0, columns[0][1] - columns[0][0])
+
+
+def _title_line(line: Line, cells: list[_Cell], columns: list[tuple[float, float]]) -> bool:
+    """One run of several words from the left of the columns into them, naming no year or figure: a title or prose
+    ("TOTAL SELLING AND OPERATING EXPENSE"), where a unit note set close to its years ("(In millions) 2019 2018")
+    names the columns."""
+    if len(cells) != 1 or not cells[0].x0 < _reach(columns) < cells[0].x1:
+        return False
+    words = line.text.split()
+    return len(words) >= TITLE_WORDS and not any(_YEAR.match(w) or is_figure(w) for w in words)
+
+
 def _prose_over(line: Line, over: list[_Cell]) -> bool:
-    """A line of prose rather than column headers: long, unless its words over the columns are short cells, one
-    per column ("(Dollars in millions) FISCAL 2021 FISCAL 2020 % CHANGE": a unit note, then a header a column)."""
+    """A line of prose rather than column headers: long, unless at least two short cells stand over the columns
+    ("(Dollars in millions) FISCAL 2021 FISCAL 2020 % CHANGE": a unit note, then a header a column)."""
     if len(line.text.split()) <= HEADER_WORDS:
         return False
     return len(over) < 2 or any(len(c.text.split()) > HEADER_CELL_WORDS for c in over)
@@ -285,15 +308,16 @@ def _header_row(cells: list[_Cell]) -> bool:
 
 
 def _header_labels(header: list[Line], columns: list[tuple[float, float]], cells_of: Cells) -> list[str]:
-    """Each column's name: the header text over it alone, top to bottom. A line of one cell over several columns is
-    their caption when another header line names every column ("Year Ended December 31," over "2017 2016 2015") or
-    when it holds more words than it spans columns, and names them only when nothing narrower does; otherwise its
-    words are column names set close together ("Tide Surge Wave") and each goes to the column under it."""
+    """Each column's name: the header text over it alone, top to bottom. A cell over several columns holds names
+    set close together when its widest word gaps part it into a name a column ("Tide Surge Wave", "% CHANGE
+    FISCAL 2019"), each going to the column under it; otherwise (another header line names every column, as "2017
+    2016 2015" under "Year Ended December 31,", or its words are evenly spaced) it is their caption, and names them
+    only when nothing narrower does."""
     own: list[list[str]] = [[] for _ in columns]
     spanning: list[list[str]] = [[] for _ in columns]
     # A header over the figures: a header set just left of a column of right-aligned figures ("2018" over
     # "$ 419,127", the sign far left) counts, within one column's width; a row label's header far left does not.
-    reach = columns[0][0] - max(1.0, columns[0][1] - columns[0][0])
+    reach = _reach(columns)
     areas = [(line, [c for c in cells_of(line) if c.x1 > reach]) for line in header]
     captions = len(columns) > 1 and any(len(area) >= len(columns) for _, area in areas)
     for line, area in areas:
@@ -304,7 +328,10 @@ def _header_labels(header: list[Line], columns: list[tuple[float, float]], cells
             # Over several columns: a caption when another line names every column; else names set close
             # together, one a column, when its widest word gaps part them ("% CHANGE  FISCAL 2019", "Tide Surge
             # Wave"); else a caption ("Amount of commitment and contingency expiration per period").
-            apart = _names_apart(line, cell, len(over)) if len(over) > 1 and not captions else None
+            apart = None
+            for count in range(len(over), 1, -1) if not captions else ():  # a cell may just touch one more column
+                if apart := _names_apart(line, cell, count):
+                    break
             if apart is None and len(over) > 1:
                 for i in over:
                     spanning[i].append(cell.text)
@@ -318,16 +345,17 @@ def _header_labels(header: list[Line], columns: list[tuple[float, float]], cells
 
 
 def _names_apart(line: Line, cell: _Cell, count: int) -> list[_Cell] | None:
-    """The cell cut into `count` names at its widest word gaps, when those gaps are clearly wider than the gaps
-    inside the names ("% CHANGE  FISCAL 2019": column names set too close to read as cells of their own); else
-    None (a caption's words are spaced evenly)."""
+    """The cell cut into `count` names: a word each when it holds exactly `count` words ("Tide Surge Wave"); else at
+    its widest word gaps, when those are clearly wider than the gaps inside the names ("% CHANGE  FISCAL 2019":
+    names set too close to read as cells of their own). None when it has fewer words, or its words are evenly
+    spaced (a caption)."""
     words = _word_cells(line, cell)
     if len(words) <= count:
         return words if len(words) == count else None
     gaps = [words[i + 1].x0 - words[i].x1 for i in range(len(words) - 1)]
     cuts = sorted(sorted(range(len(gaps)), key=lambda i: -gaps[i])[: count - 1])
-    inside = [g for i, g in enumerate(gaps) if i not in cuts]
-    if min(gaps[i] for i in cuts) < NAME_GAP_RATIO * max(inside):
+    inside = max((g for i, g in enumerate(gaps) if i not in cuts), default=0.0)
+    if min(gaps[i] for i in cuts) < NAME_GAP_RATIO * max(inside, MIN_WORD_GAP):
         return None
     bounds = [0, *(i + 1 for i in cuts), len(words)]
     groups = [words[a:b] for a, b in pairwise(bounds)]

@@ -123,13 +123,18 @@ def _draw_rows(c: canvas.Canvas, rows: list[tuple[str, list[str]]], columns: lis
     return y
 
 
-def unit_note_header_pdf(path: Path, prose_above: str = "") -> Path:
+def unit_note_header_pdf(path: Path, prose_above: str = "", note_over: str = "") -> Path:
     """A results summary whose header line holds the unit note on the left and a short header over each of five
-    columns ("(Dollars in millions, except per share data) FISCAL 2021 FISCAL 2020 % CHANGE ..."), 19 words in
-    all; `prose_above`: a line of prose, without a full stop, set over the columns instead of that header line."""
+    columns ("(Dollars in millions, except per share data) FISCAL 2021 FISCAL 2020 % CHANGE ..."), 17 words in
+    all; `prose_above`: a line of prose, without a full stop, set from the left margin instead of that header line;
+    `note_over`: a line of prose set over the columns just above the header line, with "Unaudited" over the first
+    column above that."""
     c = canvas.Canvas(str(path), pagesize=letter)
     c.setFont("Helvetica", 8)
     columns = [310, 380, 440, 510, 570]
+    if note_over:
+        c.drawRightString(310, HEIGHT - 76, "Unaudited")
+        c.drawString(282, HEIGHT - 88, note_over)
     if prose_above:
         c.drawString(72, HEIGHT - 100, prose_above)
     else:
@@ -137,9 +142,9 @@ def unit_note_header_pdf(path: Path, prose_above: str = "") -> Path:
         for x, head in zip(columns, ["FISCAL 2021", "FISCAL 2020", "% CHANGE", "FISCAL 2019", "% CHANGE"]):
             c.drawRightString(x, HEIGHT - 100, head)
     rows = [
-        ("Revenues", ["44,538", "37,403", "19 %", "39,117", "-4 %"]),
-        ("Cost of sales", ["24,576", "21,162", "16 %", "21,643", "-2 %"]),
-        ("Gross profit", ["19,962", "16,241", "23 %", "17,474", "-7 %"]),
+        ("Revenues", ["52,310", "47,905", "9 %", "45,118", "6 %"]),
+        ("Cost of sales", ["28,144", "26,071", "8 %", "24,902", "5 %"]),
+        ("Gross profit", ["24,166", "21,834", "11 %", "20,216", "8 %"]),
     ]
     _draw_rows(c, rows, columns, HEIGHT - 114)
     c.showPage()
@@ -147,14 +152,15 @@ def unit_note_header_pdf(path: Path, prose_above: str = "") -> Path:
     return path
 
 
-def results_summary_pdf(path: Path) -> Path:
+def results_summary_pdf(path: Path, other_columns: bool = False) -> Path:
     """A results summary under a title that runs from the left margin into the columns, whose header line sets two
     column names close enough to read as one run of words ("% CHANGE  FISCAL 2019"), and whose statement goes on,
-    without headers of its own, below a subtitle ("Reconciliation of ...:") in the same columns."""
+    without headers of its own, below a subtitle of 14 words ("Reconciliation of ...:") in the same columns; with
+    `other_columns`, what follows the subtitle is another table, of three columns set elsewhere."""
     c = canvas.Canvas(str(path), pagesize=letter)
     columns = [310, 380, 440, 510, 570]
     c.setFont("Helvetica-Bold", 10)
-    c.drawString(72, HEIGHT - 86, "TOTAL SELLING AND OPERATING EXPENSE")
+    c.drawString(72, HEIGHT - 86, "TOTAL HARBOUR AND FLEET OPERATING EXPENSE")
     c.setFont("Helvetica", 8)
     c.drawString(72, HEIGHT - 100, "(Dollars in millions)")
     c.drawRightString(310, HEIGHT - 100, "FISCAL 2021")
@@ -163,31 +169,36 @@ def results_summary_pdf(path: Path) -> Path:
     c.drawString(455, HEIGHT - 100, "FISCAL 2019")
     c.drawRightString(570, HEIGHT - 100, "% CHANGE")
     rows = [
-        ("Demand creation expense", ["3,114", "3,592", "-13 %", "3,753", "-4 %"]),
-        ("Operating overhead expense", ["9,911", "9,534", "4 %", "8,949", "7 %"]),
-        ("Total selling and operating expense", ["13,025", "13,126", "-1 %", "12,702", "3 %"]),
+        ("Campaign expense", ["2,406", "2,870", "-16 %", "2,655", "8 %"]),
+        ("Harbour overhead expense", ["7,315", "7,102", "3 %", "6,840", "4 %"]),
+        ("Total harbour and fleet operating expense", ["9,721", "9,972", "-3 %", "9,495", "5 %"]),
     ]
     y = _draw_rows(c, rows, columns, HEIGHT - 114)
-    c.drawString(72, y - 4, "Reconciliation of operating expense to adjusted operating expense:")
+    subtitle = "Reconciliation of the operating expense above to the adjusted operating expense we report:"
+    c.drawString(72, y - 4, subtitle)
     reconciliation = [
-        ("Operating expense", ["13,025", "13,126", "-1 %", "12,702", "3 %"]),
+        ("Operating expense", ["9,721", "9,972", "-3 %", "9,495", "5 %"]),
         ("Restructuring charges", ["(120)", "(95)", "26 %", "(80)", "19 %"]),
-        ("Adjusted operating expense", ["12,905", "13,031", "-1 %", "12,622", "3 %"]),
+        ("Adjusted operating expense", ["9,601", "9,877", "-3 %", "9,415", "5 %"]),
     ]
-    _draw_rows(c, reconciliation, columns, y - 18)
+    if other_columns:
+        reconciliation = [(label, figures[:3]) for label, figures in reconciliation]
+    _draw_rows(c, reconciliation, [250, 330, 420] if other_columns else columns, y - 18)
     c.showPage()
     c.save()
     return path
 
 
-def commitments_pdf(path: Path) -> Path:
+def commitments_pdf(path: Path, total_named: bool = True) -> Path:
     """A table of commitments whose caption ("Amount of commitment expiration per period", evenly spaced words)
-    spans four of its five columns above the line that names each column."""
+    spans four of its five columns above the line that names each column (all but the first, "Total", when not
+    `total_named`)."""
     c = canvas.Canvas(str(path), pagesize=letter)
     columns = [300, 360, 420, 480, 560]
     c.setFont("Helvetica", 8)
     c.drawCentredString(460, HEIGHT - 90, "Amount of commitment expiration per period")
-    for x, head in zip(columns, ["Total", "Under 1 year", "1 to 3 years", "3 to 5 years", "After 5 years"]):
+    heads = ["Total" if total_named else "", "Under 1 year", "1 to 3 years", "3 to 5 years", "After 5 years"]
+    for x, head in zip(columns, heads):
         c.drawRightString(x, HEIGHT - 102, head)
     rows = [
         ("Performance bonds and guarantees", ["215", "41", "77", "3", "94"]),

@@ -99,6 +99,14 @@ def test_chunks_of_one_page_count_together_and_a_short_question_needs_all_but_on
     assert not together(terms, [{**split[1], "start_page": 9}, split[0]], 3).ok
     assert together(["qzpack", "switch", "cache"], [split[0]], 3).ok  # 3 terms: two together are enough
     assert not together(["qzpack", "verbose", "cache"], [_paged("guide", "Verbose output.", 1)], 3).ok
+    assert together(["qzpack"], [], 3).ok  # one term: nothing to find together
+
+
+def test_a_term_found_by_its_alias_counts_together() -> None:
+    terms = ["QPL", "switch", "verbose", "logging"]
+    page = [_paged("guide", "The Quiet Pack Loader takes a switch for verbose output.", 3)]
+    assert not together(terms, page, 3).ok  # "QPL" is not printed, so two of four
+    assert together(terms, page, 3, {"QPL": ["Quiet Pack Loader"]}).ok
 
 
 def test_comparisons_and_a_zero_setting_skip_the_check() -> None:

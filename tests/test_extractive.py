@@ -3,7 +3,7 @@ continue, the row the question names leading a figure answer. Examples are inven
 
 import numpy as np
 
-from agent.extractive import compose
+from agent.extractive import _continuations, compose
 from agent.settings import AnswerSettings
 from kb.query import read_query
 
@@ -145,6 +145,15 @@ def test_two_sentences_in_a_row_continue_the_lead_in_their_order() -> None:
     question = "What are the settings of the harbour pumps?"
     answer = compose(question, "general", [], context, AnswerSettings(sentences=4))
     assert answer.index("tuned with") < answer.index("fix a flow") < answer.index("filter mesh")
-    assert "repaint" not in answer  # the third sentence after the lead continues nothing
     one = compose(question, "general", [], context, AnswerSettings(sentences=4, continuation_depth=1))
     assert "fix a flow" in one and "filter mesh" not in one
+
+
+def test_each_further_sentence_takes_the_share_again_and_the_chain_stops_at_the_depth() -> None:
+    sentences = ["Pumps are tuned so.", "A flow of 30 litres.", "A mesh of 2 mm.", "Hulls are repainted."]
+    items = [(0, j, "c1", text, set()) for j, text in enumerate(sentences)]
+    scores, lexical = np.array([1.0, 0.1, 0.1, 0.1]), np.array([1.0, 0.0, 0.0, 0.0])
+    settings = AnswerSettings(continuation_share=0.7, continuation_leads=1, continuation_depth=2)
+    follows = _continuations(items, scores, lexical, settings)
+    assert follows == {1: 0, 2: 1}  # each after the one before it; the third after the lead is not lifted
+    assert np.allclose(scores, [1.0, 0.7, 0.49, 0.1]) and lexical[3] == 0.0

@@ -85,6 +85,9 @@ def test_reasons_and_names_are_no_call_for_a_years_rows():
     assert asks_reason_or_name("As of FY2023Q1, why did Harbour Works raise its guidance?")
     assert asks_reason_or_name("Who are the primary customers of Harbour Works as of FY2022?")
     assert not asks_reason_or_name("What were the FY2022 dues collected from moored vessels?")
+    assert asks_reason_or_name("What did the board decide in FY2022, and why?")
+    assert not asks_reason_or_name("What revenue came from customers who renewed in FY2022?")  # a relative "who"
+    assert not asks_reason_or_name("What did the WHO grant the harbour in FY2022?")  # an acronym
 
 
 def test_a_year_counts_rows_only_in_the_documents_the_question_names(tmp_path: Path):
