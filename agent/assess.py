@@ -199,7 +199,8 @@ def together(
     for hit in evidence:
         pages.setdefault((hit["doc_id"], hit.get("start_page")), []).append(passage(hit))
     names = {t: [t, *(aliases or {}).get(t, [])] for t in key_terms}
-    held = ([t for t in key_terms if coverage(names[t], texts)[0]] for texts in pages.values())
+    read = [(token_set(texts), squashed(texts)) for texts in pages.values()]  # each page read once
+    held = ([t for t in key_terms if names_covered(names[t], tokens, flat)] for tokens, flat in read)
     best = max(held, key=len, default=[])
     ok = len(best) >= need
     named = f" ({', '.join(best)})" if best else ""

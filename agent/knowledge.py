@@ -12,8 +12,7 @@ from kb.query import SearchQuery
 
 class Knowledge(Protocol):
     """Search, the catalogue with each document's card, a chunk by its id (and the one after it), and the store's
-    embedding model
-    (kb.base.KnowledgeBase is one)."""
+    embedding model (kb.base.KnowledgeBase is one)."""
 
     def search(
         self,

@@ -113,8 +113,8 @@ def hybrid_search(
     if settings.row_weight > 0 and mode == "hybrid":  # the candidates' table rows, read one by one
         ranked_rows = row_rank([c.record for c in pool.values()], reading.text, settings.row_threshold)
         _fuse_ranking(pool, [record for record, _ in ranked_rows], settings.row_weight, settings)
-    years = years_named(reading.text) if not asks_reason_or_name(reading.need) else []
-    if settings.year_rows_weight > 0 and mode == "hybrid" and years:
+    ranks_years = settings.year_rows_weight > 0 and mode == "hybrid" and not asks_reason_or_name(reading.need)
+    if ranks_years and (years := years_named(reading.text)):
         # Where a table states figures for the year asked: a statement's page, for a question naming the year. The
         # year is the period of the documents the question names, when it names some: only theirs are ranked.
         named = [r for r in _so_far(pool) if not preferred or r["doc_id"] in preferred]

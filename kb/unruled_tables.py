@@ -193,7 +193,7 @@ def _reach(columns: list[tuple[float, float]]) -> float:
 
 def _title_line(line: Line, cells: list[_Cell], columns: list[tuple[float, float]]) -> bool:
     """One run of several words from the left of the columns into them, naming no year or figure: a title or prose
-    ("TOTAL SELLING AND OPERATING EXPENSE"), where a unit note set close to its years ("(In millions) 2019 2018")
+    ("TOTAL HARBOUR AND FLEET OPERATING EXPENSE"), where a unit note set close to its years ("(In millions) 2019 2018")
     names the columns."""
     if len(cells) != 1 or not cells[0].x0 < _reach(columns) < cells[0].x1:
         return False

@@ -12,6 +12,11 @@ def _rows(tmp_path: Path) -> list[str]:
     return [ln.text for ln in doc.pages[1].lines if ln.kind == "table"]
 
 
+def _table_lines(pdf: Path) -> list[str]:
+    doc = parse_pdf(pdf, pdf.stem, 10)
+    return [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
+
+
 def test_each_row_names_its_figures_by_their_column_headers(tmp_path: Path):
     rows = _rows(tmp_path)
     assert "Net cash provided by operating activities | 2017: 2,912.9 | 2016: 2,199.7 | 2015: 1,469.5" in rows
@@ -73,8 +78,7 @@ def test_headers_above_group_labels_name_the_rows_and_the_table_keeps_its_head(t
 
 
 def test_a_header_line_opening_with_the_unit_note_names_the_columns(tmp_path: Path):
-    doc = parse_pdf(table_layouts.unit_note_header_pdf(tmp_path / "summary.pdf"), "summary", 10)
-    rows = [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
+    rows = _table_lines(table_layouts.unit_note_header_pdf(tmp_path / "summary.pdf"))
     assert (
         "Revenues | FISCAL 2021: 52,310 | FISCAL 2020: 47,905 | % CHANGE: 9 % | FISCAL 2019: 45,118 | % CHANGE: 6 %"
         in rows
@@ -97,11 +101,6 @@ def test_a_long_line_of_prose_over_the_columns_names_nothing(tmp_path: Path):
     lines = [ln.text for ln in doc.pages[0].lines]
     assert prose in lines
     assert "Revenues | 52,310 | 47,905 | 9 % | 45,118 | 6 %" in lines
-
-
-def _table_lines(pdf: Path) -> list[str]:
-    doc = parse_pdf(pdf, pdf.stem, 10)
-    return [ln.text for ln in doc.pages[0].lines if ln.kind == "table"]
 
 
 def test_names_set_close_together_part_at_their_wide_gap_and_a_title_names_nothing(tmp_path: Path):
