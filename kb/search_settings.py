@@ -167,6 +167,14 @@ class SearchSettings(BaseModel):
         description="Factor on the fused score of chunks of contents and index pages: they stay searchable, but "
         "rank below the body pages they point to (1 leaves them as found; 0.5 and 0.2 gave the same figures).",
     )
+    reference_factor: float = Field(
+        0.2,
+        ge=0,
+        le=1,
+        description="Factor on the fused score of reference-list chunks: their entries share a question's words "
+        "(the titles of the works they cite) but say nothing about it, so they rank below the pages that discuss "
+        "it; still searchable (1 leaves them as found; 0.5 and 0.2 tried on the bench, 0.2 a little better).",
+    )
     unit: Literal["page", "chunk"] = Field(
         "page",
         description="What the top k are: distinct pages (or page pairs) ranked by their chunks' evidence, each shown "
