@@ -13,6 +13,7 @@ import bm25s
 import numpy as np
 
 from kb.models import context_text
+from kb.references import is_reference_list
 from kb.text import tokenize
 
 
@@ -26,7 +27,13 @@ def chunk_terms(title: str, section: str, text: str, head: str = "") -> tuple[st
 class LexicalIndex:
     """A BM25 index over a fixed list of chunk records, tagged with the store fingerprint it reflects."""
 
-    def __init__(self, records: list[dict[str, Any]], fingerprint: str, bm25: bm25s.BM25 | None = None):
+    def __init__(
+        self,
+        records: list[dict[str, Any]],
+        fingerprint: str,
+        bm25: bm25s.BM25 | None = None,
+        references: set[str] | None = None,
+    ):
         self.records = records
         self.fingerprint = fingerprint
         self.position = {r["chunk_id"]: i for i, r in enumerate(records)}
@@ -36,6 +43,11 @@ class LexicalIndex:
         for doc in sorted(set(docs.tolist())):
             self.by_doc[doc] = np.flatnonzero(docs == doc)
         self.bm25 = bm25 if bm25 is not None else self._build(records)
+        # The reference-list chunks (see kb.references), found once when the index is built: search ranks them low,
+        # and reading every candidate's text on every search would cost more than the search itself.
+        if references is None:
+            references = {r["chunk_id"] for r in records if is_reference_list(r.get("section") or "", r["text"])}
+        self.references = references
 
     @staticmethod
     def _build(records: list[dict[str, Any]]) -> bm25s.BM25 | None:
@@ -80,6 +92,7 @@ class LexicalIndex:
         with (tmp / "records.jsonl").open("w", encoding="utf-8") as fh:
             for record in self.records:
                 fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+        (tmp / "references.json").write_text(json.dumps(sorted(self.references)))
         (tmp / "fingerprint").write_text(self.fingerprint)
         old = directory.with_name(f"{directory.name}.old-{os.getpid()}")
         if directory.exists():
@@ -95,6 +108,8 @@ class LexicalIndex:
             with (directory / "records.jsonl").open(encoding="utf-8") as fh:
                 records = [json.loads(line) for line in fh]
             bm25 = bm25s.BM25.load(str(directory)) if records else None
+            listed = directory / "references.json"  # absent from an index saved before it was kept: found again
+            references = set(json.loads(listed.read_text())) if listed.exists() else None
         except (OSError, ValueError, KeyError):
             return None
-        return cls(records, fingerprint, bm25)
+        return cls(records, fingerprint, bm25, references)

@@ -18,7 +18,6 @@ from kb.lexical import LexicalIndex
 from kb.models import Hit
 from kb.page_units import Candidate, new_pages_first, rank_pages
 from kb.query import SearchQuery, read_query
-from kb.references import is_reference_list
 from kb.search_settings import SearchSettings
 from kb.store import Store, record_from, regions_of
 from kb.table_rows import asks_reason_or_name, row_rank, year_rank
@@ -138,7 +137,7 @@ def hybrid_search(
             cand.document_score, cand.document_terms = match.score, match.terms
         if cand.record.get("kind") == "contents":  # found, but a pointer to the page that answers, not that page
             cand.fused *= settings.contents_factor
-        elif is_reference_list(cand.record.get("section") or "", cand.record["text"]):  # names other works only
+        elif cand.record["chunk_id"] in indexes.lexical.references:  # a reference list: names other works only
             cand.fused *= settings.reference_factor
     ranked = [c for _, c in sorted(pool.items(), key=lambda item: (-item[1].fused, item[0]))]
     ranked = rank_pages(ranked, k, settings.page_support) if settings.unit == "page" else new_pages_first(ranked, k)

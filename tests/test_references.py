@@ -1,5 +1,7 @@
 """Reference lists are recognised by their heading or by the density of their entries, not by one stray link."""
 
+from kb import lexical
+from kb.lexical import LexicalIndex
 from kb.models import Chunk
 from kb.references import LABEL, is_reference_list
 
@@ -68,3 +70,19 @@ def test_a_reference_chunk_is_embedded_as_its_label():
     assert chunk("3 Results", ENTRIES).embed_text() == chunk("", ENTRIES).embed_text() == LABEL
     prose = chunk("1 Introduction", FOOTNOTE_IN_PROSE)
     assert prose.embed_text() == f"1 Introduction\n{FOOTNOTE_IN_PROSE}"
+
+
+def test_the_lexical_index_lists_its_reference_chunks_and_keeps_the_list_when_saved(tmp_path, monkeypatch):
+    def record(n: int, section: str, text: str) -> dict:
+        return {"chunk_id": f"d:{n}", "doc_id": "d", "ordinal": n, "title": "", "section": section, "text": text}
+
+    records = [record(1, "1 Introduction", FOOTNOTE_IN_PROSE), record(2, "References", ENTRIES), record(3, "", APA)]
+    index = LexicalIndex(records, "fp")
+    assert index.references == {"d:2", "d:3"}
+    index.save(tmp_path / "lexical")
+
+    def unread(*_: object) -> bool:
+        raise AssertionError("the saved list is read, not found again")
+
+    monkeypatch.setattr(lexical, "is_reference_list", unread)
+    assert LexicalIndex.load(tmp_path / "lexical").references == {"d:2", "d:3"}
