@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -108,8 +109,12 @@ class LexicalIndex:
             with (directory / "records.jsonl").open(encoding="utf-8") as fh:
                 records = [json.loads(line) for line in fh]
             bm25 = bm25s.BM25.load(str(directory)) if records else None
-            listed = directory / "references.json"  # absent from an index saved before it was kept: found again
+            listed = directory / "references.json"
             references = set(json.loads(listed.read_text())) if listed.exists() else None
         except (OSError, ValueError, KeyError):
             return None
-        return cls(records, fingerprint, bm25, references)
+        index = cls(records, fingerprint, bm25, references)
+        if references is None:  # an index saved before the list was kept: found once, then kept beside it
+            with contextlib.suppress(OSError):  # a read-only store finds it again next time
+                listed.write_text(json.dumps(sorted(index.references)))
+        return index

@@ -86,3 +86,7 @@ def test_the_lexical_index_lists_its_reference_chunks_and_keeps_the_list_when_sa
 
     monkeypatch.setattr(lexical, "is_reference_list", unread)
     assert LexicalIndex.load(tmp_path / "lexical").references == {"d:2", "d:3"}
+    monkeypatch.undo()
+    (tmp_path / "lexical" / "references.json").unlink()  # an index saved before the list was kept
+    assert LexicalIndex.load(tmp_path / "lexical").references == {"d:2", "d:3"}
+    assert (tmp_path / "lexical" / "references.json").exists()  # found once, then kept
