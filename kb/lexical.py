@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import shutil
@@ -13,9 +14,13 @@ from typing import Any
 import bm25s
 import numpy as np
 
+from kb import references as references_module
 from kb.models import context_text
 from kb.references import is_reference_list
 from kb.text import tokenize
+
+# The version of the reference-list detection: its source, so a list saved by an older one is found again.
+_DETECTOR = hashlib.sha1(Path(references_module.__file__).read_bytes()).hexdigest()[:12]
 
 
 @lru_cache(maxsize=16384)
@@ -44,11 +49,27 @@ class LexicalIndex:
         for doc in sorted(set(docs.tolist())):
             self.by_doc[doc] = np.flatnonzero(docs == doc)
         self.bm25 = bm25 if bm25 is not None else self._build(records)
-        # The reference-list chunks (see kb.references), found once when the index is built: search ranks them low,
-        # and reading every candidate's text on every search would cost more than the search itself.
-        if references is None:
-            references = {r["chunk_id"] for r in records if is_reference_list(r.get("section") or "", r["text"])}
-        self.references = references
+        self._references = references
+        self._directory: Path | None = None  # where it was loaded from, to keep a list found later
+
+    @property
+    def references(self) -> set[str]:
+        """The reference-list chunks (see kb.references): search ranks them low. Found once per index, when it is
+        built or first searched, and kept beside the saved index; reading every candidate's text on every search
+        would cost more than the search itself."""
+        if self._references is None:
+            found = (r["chunk_id"] for r in self.records if is_reference_list(r.get("section") or "", r["text"]))
+            self._references = set(found)
+            if self._directory is not None:  # an index saved before the list was kept: kept now
+                with contextlib.suppress(OSError):  # a read-only store finds it again next time
+                    tmp = self._directory / f"references.json.tmp-{os.getpid()}"
+                    tmp.write_text(self._references_file())
+                    os.replace(tmp, self._directory / "references.json")
+        return self._references
+
+    def _references_file(self) -> str:
+        # Tagged with what it was found in and by: a list left by another index or another version is not read.
+        return json.dumps({"index": self.fingerprint, "by": _DETECTOR, "chunks": sorted(self.references)})
 
     @staticmethod
     def _build(records: list[dict[str, Any]]) -> bm25s.BM25 | None:
@@ -93,7 +114,7 @@ class LexicalIndex:
         with (tmp / "records.jsonl").open("w", encoding="utf-8") as fh:
             for record in self.records:
                 fh.write(json.dumps(record, ensure_ascii=False) + "\n")
-        (tmp / "references.json").write_text(json.dumps(sorted(self.references)))
+        (tmp / "references.json").write_text(self._references_file())
         (tmp / "fingerprint").write_text(self.fingerprint)
         old = directory.with_name(f"{directory.name}.old-{os.getpid()}")
         if directory.exists():
@@ -109,12 +130,20 @@ class LexicalIndex:
             with (directory / "records.jsonl").open(encoding="utf-8") as fh:
                 records = [json.loads(line) for line in fh]
             bm25 = bm25s.BM25.load(str(directory)) if records else None
-            listed = directory / "references.json"
-            references = set(json.loads(listed.read_text())) if listed.exists() else None
         except (OSError, ValueError, KeyError):
             return None
-        index = cls(records, fingerprint, bm25, references)
-        if references is None:  # an index saved before the list was kept: found once, then kept beside it
-            with contextlib.suppress(OSError):  # a read-only store finds it again next time
-                listed.write_text(json.dumps(sorted(index.references)))
+        index = cls(records, fingerprint, bm25, _read_references(directory / "references.json", fingerprint))
+        index._directory = directory
         return index
+
+
+def _read_references(path: Path, fingerprint: str) -> set[str] | None:
+    """The saved list of reference-list chunks, or None when absent, unreadable, or found in another index or by
+    another version of the detection."""
+    try:
+        saved = json.loads(path.read_text())
+        if saved["index"] == fingerprint and saved["by"] == _DETECTOR:
+            return set(saved["chunks"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return None

@@ -76,17 +76,21 @@ def test_the_lexical_index_lists_its_reference_chunks_and_keeps_the_list_when_sa
     def record(n: int, section: str, text: str) -> dict:
         return {"chunk_id": f"d:{n}", "doc_id": "d", "ordinal": n, "title": "", "section": section, "text": text}
 
-    records = [record(1, "1 Introduction", FOOTNOTE_IN_PROSE), record(2, "References", ENTRIES), record(3, "", APA)]
-    index = LexicalIndex(records, "fp")
-    assert index.references == {"d:2", "d:3"}
-    index.save(tmp_path / "lexical")
-
     def unread(*_: object) -> bool:
         raise AssertionError("the saved list is read, not found again")
 
-    monkeypatch.setattr(lexical, "is_reference_list", unread)
+    records = [record(1, "1 Introduction", FOOTNOTE_IN_PROSE), record(2, "References", ENTRIES), record(3, "", APA)]
+    LexicalIndex(records, "fp").save(tmp_path / "lexical")
+    listed = tmp_path / "lexical" / "references.json"
+    with monkeypatch.context() as patched:
+        patched.setattr(lexical, "is_reference_list", unread)
+        assert LexicalIndex.load(tmp_path / "lexical").references == {"d:2", "d:3"}
+    listed.unlink()  # an index saved before the list was kept: found on first use, then kept
     assert LexicalIndex.load(tmp_path / "lexical").references == {"d:2", "d:3"}
-    monkeypatch.undo()
-    (tmp_path / "lexical" / "references.json").unlink()  # an index saved before the list was kept
+    with monkeypatch.context() as patched:
+        patched.setattr(lexical, "is_reference_list", unread)
+        assert LexicalIndex.load(tmp_path / "lexical").references == {"d:2", "d:3"}
+    # A list left by another index (another set of documents) is not read.
+    LexicalIndex(records[:2], "other").save(tmp_path / "other")
+    (tmp_path / "lexical" / "references.json").write_text((tmp_path / "other" / "references.json").read_text())
     assert LexicalIndex.load(tmp_path / "lexical").references == {"d:2", "d:3"}
-    assert (tmp_path / "lexical" / "references.json").exists()  # found once, then kept
