@@ -15,7 +15,7 @@ from agent.readable import asks_figure, asks_only_by_year, is_meta, is_row, row_
 from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
 from kb.references import is_citation
-from kb.text import is_identifier, sentences, squashed, tokenize, years_named
+from kb.text import STOPWORDS, is_identifier, sentences, squashed, tokenize, years_named
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
@@ -35,6 +35,36 @@ def _lexical_scores(
     idf = np.log(1 + len(pool) / (1 + hits.sum(axis=0)))
     weights = idf * np.array([w for _, w in concepts])
     return hits @ weights / weights.sum() if weights.sum() else np.zeros(len(pool))
+
+
+_WORD = re.compile(r"\b[a-z]{4,20}\b")
+
+
+def _stand_ins(
+    asked: str,
+    aliases: dict[str, list[str]],
+    items: list[tuple[int, int, str, str, set[str]]],
+    embed: Callable[[list[str]], np.ndarray] | None,
+    s: AnswerSettings,
+) -> dict[str, list[str]]:
+    """Each plain word of the question that no candidate sentence holds (by itself or an alias), with the
+    candidates' words most like it in meaning, as its aliases: the evidence says "chosen" where the question says
+    "selected". Identifiers and figures must appear as written, so they get none."""
+    if embed is None or not s.stand_in_likeness or not items:
+        return {}
+    tokens, flat = set().union(*(c[4] for c in items)), squashed([c[3] for c in items])
+    terms = content_terms(asked)
+    missing = [t for t in terms if t.isalpha() and not names_covered([t, *aliases.get(t, [])], tokens, flat)]
+    if not missing:
+        return {}
+    known = STOPWORDS | {t.lower() for t in terms}
+    words = sorted({w for c in items for w in _WORD.findall(c[3].lower())} - known)[: s.stand_in_words]
+    if not words:
+        return {}
+    vectors = embed(missing + words)
+    likeness = vectors[: len(missing)] @ vectors[len(missing) :].T
+    found = {t: [words[j] for j in np.flatnonzero(likeness[i] >= s.stand_in_likeness)] for i, t in enumerate(missing)}
+    return {t: [*aliases.get(t, []), *near] for t, near in found.items() if near}
 
 
 _HEADING_LINE = re.compile(r"^(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][^.!?]{0,80}$")
@@ -93,7 +123,9 @@ def compose(
         return ""
     pool = [(c[4], squashed([c[3]])) for c in items]
     asked = need or question
-    lexical = _lexical_scores(asked, aliases or {}, pool, s.identifier_weight)
+    aliases = aliases or {}
+    stand_ins = _stand_ins(asked, aliases, items, embed, s)
+    lexical = _lexical_scores(asked, {**aliases, **stand_ins}, pool, s.identifier_weight)
     likeness = np.zeros((len(items), len(items)))  # sentence to sentence, for the novelty of each choice
     if embed is not None:
         vectors = embed([asked] + [c[3] for c in items])

@@ -92,7 +92,7 @@ def test_a_sentence_that_cannot_be_chosen_lends_nothing_to_the_one_after_it() ->
 
     def embed(texts: list[str]) -> np.ndarray:  # the first sentence is the closest in meaning, sharing no word
         vectors = {"Ballast": [1.0, 0.0], "Crews": [0.0, 1.0], "The harbour": [0.8, 0.6]}
-        rows = [[1.0, 0.0]] + [next(v for k, v in vectors.items() if t.startswith(k)) for t in texts[1:]]
+        rows = [[1.0, 0.0]] + [next((v for k, v in vectors.items() if t.startswith(k)), [0.0, 0.0]) for t in texts[1:]]
         return np.array(rows)
 
     answer = compose("What pressure do the harbour pumps hold?", "general", [], context, AnswerSettings(), embed)
@@ -157,3 +157,24 @@ def test_each_further_sentence_takes_the_share_again_and_the_chain_stops_at_the_
     follows = _continuations(items, scores, lexical, settings)
     assert follows == {1: 0, 2: 1}  # each after the one before it; the third after the lead is not lifted
     assert np.allclose(scores, [1.0, 0.7, 0.49, 0.1]) and lexical[3] == 0.0
+
+
+def test_a_question_word_the_evidence_never_uses_is_matched_by_its_nearest_word_in_meaning() -> None:
+    context = [
+        passage("c1", "g:1", "The valves were tested after the gauges were fitted."),
+        passage("c2", "g:2", "The gauges were chosen for their range."),
+    ]
+    near = {"selected": [1.0, 0.0, 0.0], "chosen": [0.9, 0.436, 0.0]}  # likeness 0.9; every other text alike
+
+    def embed(texts: list[str]) -> np.ndarray:
+        return np.array([near.get(t, [0.0, 0.0, 1.0]) for t in texts])
+
+    question = "Which gauges were selected?"
+    first = compose(question, "general", [], context, AnswerSettings(sentences=1), embed)
+    assert first == "The gauges were chosen for their range. [c2]"
+    # Without stand-ins both sentences hold only "gauges", and the better ranked passage leads.
+    plain = compose(question, "general", [], context, AnswerSettings(sentences=1, stand_in_likeness=0), embed)
+    assert plain.startswith("The valves were tested")
+    # Not like enough: no stand-in.
+    strict = compose(question, "general", [], context, AnswerSettings(sentences=1, stand_in_likeness=0.95), embed)
+    assert strict.startswith("The valves were tested")
