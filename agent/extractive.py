@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -61,10 +62,33 @@ def _stand_ins(
     words = sorted({w for c in items for w in _WORD.findall(c[3].lower())} - known)[: s.stand_in_words]
     if not words:
         return {}
-    vectors = embed(missing + words)
+    vectors = _word_vectors(missing + words, embed)
     likeness = vectors[: len(missing)] @ vectors[len(missing) :].T
     found = {t: [words[j] for j in np.flatnonzero(likeness[i] >= s.stand_in_likeness)] for i, t in enumerate(missing)}
     return {t: [*aliases.get(t, []), *near] for t, near in found.items() if near}
+
+
+# Single words' vectors, per embedding model's owner: questions about the same documents meet the same words, and
+# embedding a few hundred of them costs more than the rest of the answer. Emptied when it would pass the bound.
+_WORD_VECTORS: WeakKeyDictionary[Any, dict[str, np.ndarray]] = WeakKeyDictionary()
+_CACHED_WORDS = 100_000
+
+
+def _word_vectors(words: list[str], embed: Callable[[list[str]], np.ndarray]) -> np.ndarray:
+    owner = getattr(embed, "__self__", None)  # a knowledge base's bound method; a plain function is not cached
+    try:
+        cache = _WORD_VECTORS.setdefault(owner, {}) if owner is not None else None
+    except TypeError:  # an owner that cannot be weakly referenced
+        cache = None
+    if cache is None:
+        return embed(words)
+    new = list(dict.fromkeys(w for w in words if w not in cache))
+    if new:
+        if len(cache) + len(new) > _CACHED_WORDS:
+            cache.clear()
+            new = list(dict.fromkeys(words))
+        cache.update(zip(new, embed(new)))
+    return np.array([cache[w] for w in words])
 
 
 _HEADING_LINE = re.compile(r"^(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][^.!?]{0,80}$")

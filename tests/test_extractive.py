@@ -3,6 +3,7 @@ continue, the row the question names leading a figure answer. Examples are inven
 
 import numpy as np
 
+from agent import extractive
 from agent.extractive import _continuations, compose
 from agent.settings import AnswerSettings
 from kb.query import read_query
@@ -178,3 +179,22 @@ def test_a_question_word_the_evidence_never_uses_is_matched_by_its_nearest_word_
     # Not like enough: no stand-in.
     strict = compose(question, "general", [], context, AnswerSettings(sentences=1, stand_in_likeness=0.95), embed)
     assert strict.startswith("The valves were tested")
+
+
+def test_word_vectors_are_embedded_once_per_model_owner_and_the_cache_stays_bounded(monkeypatch) -> None:
+    class Owner:
+        def __init__(self) -> None:
+            self.asked: list[list[str]] = []
+
+        def embed(self, texts: list[str]) -> np.ndarray:
+            self.asked.append(list(texts))
+            return np.array([[float(len(t)), 1.0] for t in texts])
+
+    owner = Owner()
+    first = extractive._word_vectors(["gauge", "valve", "gauge"], owner.embed)
+    again = extractive._word_vectors(["valve", "pump"], owner.embed)
+    assert owner.asked == [["gauge", "valve"], ["pump"]]  # each word once, whatever the call
+    assert first[0].tolist() == [5.0, 1.0] and again[0].tolist() == [5.0, 1.0] and again[1].tolist() == [4.0, 1.0]
+    monkeypatch.setattr(extractive, "_CACHED_WORDS", 3)
+    past = extractive._word_vectors(["hull", "pump"], owner.embed)  # four words would pass the bound: emptied first
+    assert owner.asked[-1] == ["hull", "pump"] and past.tolist() == [[4.0, 1.0], [4.0, 1.0]]
