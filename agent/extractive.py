@@ -55,14 +55,22 @@ def _stand_ins(
         return {}
     tokens, flat = set().union(*(c[4] for c in items)), squashed([c[3] for c in items])
     terms = content_terms(asked)
-    missing = [t for t in terms if t.isalpha() and not names_covered([t, *aliases.get(t, [])], tokens, flat)]
+    missing = [
+        t
+        for t in terms
+        if t.isalpha() and not is_identifier(t) and not names_covered([t, *aliases.get(t, [])], tokens, flat)
+    ]
     if not missing:
         return {}
-    known = STOPWORDS | {t.lower() for t in terms}
-    words = sorted({w for c in items for w in _WORD.findall(c[3].lower())} - known)[: s.stand_in_words]
+    asked_tokens = set(tokenize(asked))
+    # A word the tokenizer drops would count as held by every sentence, and a form of the question's own words
+    # stands for nothing else: neither is a stand-in.
+    candidates = {w for c in items for w in _WORD.findall(c[3].lower())} - STOPWORDS
+    words = sorted(w for w in candidates if (toks := set(tokenize(w))) and not toks <= asked_tokens)
+    words = words[: s.stand_in_words]
     if not words:
         return {}
-    vectors = _word_vectors(missing + words, embed)
+    vectors = _word_vectors([t.lower() for t in missing] + words, embed)
     likeness = vectors[: len(missing)] @ vectors[len(missing) :].T
     found = {t: [words[j] for j in np.flatnonzero(likeness[i] >= s.stand_in_likeness)] for i, t in enumerate(missing)}
     return {t: [*aliases.get(t, []), *near] for t, near in found.items() if near}
@@ -71,7 +79,7 @@ def _stand_ins(
 # Single words' vectors, per embedding model's owner: questions about the same documents meet the same words, and
 # embedding a few hundred of them costs more than the rest of the answer. Emptied when it would pass the bound.
 _WORD_VECTORS: WeakKeyDictionary[Any, dict[str, np.ndarray]] = WeakKeyDictionary()
-_CACHED_WORDS = 100_000
+_CACHED_WORDS = 30_000  # about 46 MB of 384-dimension vectors
 
 
 def _word_vectors(words: list[str], embed: Callable[[list[str]], np.ndarray]) -> np.ndarray:
@@ -82,13 +90,15 @@ def _word_vectors(words: list[str], embed: Callable[[list[str]], np.ndarray]) ->
         cache = None
     if cache is None:
         return embed(words)
-    new = list(dict.fromkeys(w for w in words if w not in cache))
-    if new:
-        if len(cache) + len(new) > _CACHED_WORDS:
-            cache.clear()
-            new = list(dict.fromkeys(words))
-        cache.update(zip(new, embed(new)))
-    return np.array([cache[w] for w in words])
+    # What this call reads is taken from the cache once: another session may empty it meanwhile.
+    have = {w: v for w in dict.fromkeys(words) if (v := cache.get(w)) is not None}
+    new = [w for w in dict.fromkeys(words) if w not in have]
+    fresh = dict(zip(new, embed(new))) if new else {}
+    if len(cache) + len(fresh) > _CACHED_WORDS:
+        cache.clear()
+    cache.update(fresh)
+    have.update(fresh)
+    return np.array([have[w] for w in words])
 
 
 _HEADING_LINE = re.compile(r"^(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][^.!?]{0,80}$")

@@ -202,7 +202,8 @@ class AnswerSettings(BaseModel):
         description="A plain word of the question that no candidate sentence holds is matched, when ranking them, by "
         "the candidates' words at least this like it in meaning (cosine of their embeddings): the evidence says "
         "'chosen' where the question says 'selected', 'spending' for 'expenditure' (0 turns it off; 0.6 / 0.65 / 0.7 "
-        "tried on the bench corpora, 0.6 and 0.65 alike and above 0.7 on one of them).",
+        "tried on the bench corpora, 0.6 and 0.65 alike and above 0.7 on one of them). Single words' embeddings also "
+        "put some opposites this close ('inflow', 'outflow'): it only weighs in the ranking.",
     )
     stand_in_words: int = Field(
         1500,
