@@ -62,6 +62,27 @@ def draft_pdf(path: Path, pages: int = 4, first_line_number: int = 501) -> Path:
     return path
 
 
+def references_pdf(path: Path) -> Path:
+    """A page of method prose, then a reference list whose entries' titles repeat its words."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    prose_page(
+        c,
+        [
+            "2 Method",
+            "We measure how silt settles in the inner basin after each spring tide.",
+            "Cores are drawn every week and weighed once dried in the oven.",
+            "The settling rate falls by half when the sluice gates stay closed.",
+        ],
+    )
+    entries = [
+        f"[{n}] A. Lund, B. Ortiz. Silt settling in tidal basins, part {n}. Journal of Coastal Silt, 20{n:02d}."
+        for n in range(1, 9)
+    ]
+    prose_page(c, ["References", *entries])
+    c.save()
+    return path
+
+
 def contents_pdf(path: Path) -> Path:
     """A cover, a contents page with dot leaders, and three body pages with numbered bold headings."""
     c = canvas.Canvas(str(path), pagesize=letter)

@@ -2,13 +2,11 @@
 
 from pathlib import Path
 
-from kb.base import KnowledgeBase
 from kb.contents import mark_contents_pages
 from kb.parse import parse_pdf
 from kb.parsed import Line, Page
-from kb.search_settings import SearchSettings
-from kb.settings import KBSettings
 from tests import layouts
+from tests.searching import pages_by_setting
 
 
 def _line(text: str, top: float, gap: float = 3.0) -> Line:
@@ -108,15 +106,7 @@ def test_a_statement_with_leader_dots_is_not_an_index():
 
 
 def test_a_contents_page_stays_searchable_but_ranks_below_the_page_it_points_to(tmp_path: Path):
-    layouts.contents_pdf(tmp_path / "guide.pdf")
-    pages = {}
-    for factor in (1.0, 0.5):
-        settings = KBSettings(
-            store_dir=tmp_path / "store", parse_workers=1, search=SearchSettings(contents_factor=factor)
-        )
-        kb = KnowledgeBase(settings)
-        if factor == 1.0:
-            assert not kb.ingest([tmp_path / "guide.pdf"]).failed
-        pages[factor] = [h.start_page for h in kb.search("daily checks inspection routine", k=4)]
+    guide = layouts.contents_pdf(tmp_path / "guide.pdf")
+    pages = pages_by_setting(tmp_path, guide, "daily checks inspection routine", 4, "contents_factor", (1.0, 0.5))
     assert 2 in pages[0.5] and pages[0.5].index(4) < pages[0.5].index(2)
     assert pages[1.0].index(2) < pages[1.0].index(4)  # as found, the contents page led

@@ -4,17 +4,15 @@ import itertools
 import shutil
 
 import pytest
-from reportlab.lib.pagesizes import letter
-from reportlab.pdfgen import canvas
 
 from kb.base import KnowledgeBase
 from kb.documents import DocumentMatch
 from kb.page_units import Candidate
 from kb.search import _fuse_margins, _shares, identifier_holders
 from kb.search_settings import SearchSettings
-from kb.settings import KBSettings
 from kb.text import tokenize
-from tests.layouts import prose_page
+from tests import layouts
+from tests.searching import pages_by_setting
 
 
 def test_table_found_by_cell_value(shared_kb: KnowledgeBase):
@@ -244,36 +242,7 @@ def test_both_fusions_rank_a_cell_value_first(shared_kb: KnowledgeBase):
 
 
 def test_a_reference_list_ranks_below_the_page_that_discusses_its_words(tmp_path):
-    path = tmp_path / "paper.pdf"
-    c = canvas.Canvas(str(path), pagesize=letter)
-    prose_page(
-        c,
-        [
-            "2 Method",
-            "We measure how silt settles in the inner basin after each spring tide.",
-            "Cores are drawn every week and weighed once dried in the oven.",
-            "The settling rate falls by half when the sluice gates stay closed.",
-        ],
-    )
-    prose_page(
-        c,
-        [
-            "References",
-            *(
-                f"[{n}] A. Lund, B. Ortiz. Silt settling in tidal basins, part {n}. Journal of Coastal Silt, 20{n:02d}."
-                for n in range(1, 9)
-            ),
-        ],
-    )
-    c.save()
-    pages = {}
-    for factor in (1.0, 0.2):
-        settings = KBSettings(
-            store_dir=tmp_path / "store", parse_workers=1, search=SearchSettings(reference_factor=factor)
-        )
-        kb = KnowledgeBase(settings)
-        if factor == 1.0:
-            assert not kb.ingest([path]).failed
-        pages[factor] = [h.start_page for h in kb.search("silt settling in tidal basins", k=2)]
+    pdf = layouts.references_pdf(tmp_path / "paper.pdf")
+    pages = pages_by_setting(tmp_path, pdf, "silt settling in tidal basins", 2, "reference_factor", (1.0, 0.2))
     assert pages[1.0][0] == 2  # as found, the entries' titles led
     assert pages[0.2] == [1, 2]  # the list stays searchable, below the page that discusses it
