@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import inspect
 import json
 import os
 import shutil
@@ -14,13 +15,12 @@ from typing import Any
 import bm25s
 import numpy as np
 
-from kb import references as references_module
 from kb.models import context_text
 from kb.references import is_reference_list
 from kb.text import tokenize
 
 # The version of the reference-list detection: its source, so a list saved by an older one is found again.
-_DETECTOR = hashlib.sha1(Path(references_module.__file__).read_bytes()).hexdigest()[:12]
+_DETECTOR = hashlib.sha1(Path(inspect.getfile(is_reference_list)).read_bytes()).hexdigest()[:12]
 
 
 @lru_cache(maxsize=16384)
@@ -39,6 +39,7 @@ class LexicalIndex:
         fingerprint: str,
         bm25: bm25s.BM25 | None = None,
         references: set[str] | None = None,
+        directory: Path | None = None,
     ):
         self.records = records
         self.fingerprint = fingerprint
@@ -50,7 +51,7 @@ class LexicalIndex:
             self.by_doc[doc] = np.flatnonzero(docs == doc)
         self.bm25 = bm25 if bm25 is not None else self._build(records)
         self._references = references
-        self._directory: Path | None = None  # where it was loaded from, to keep a list found later
+        self._directory = directory  # where it was loaded from, to keep a list found later
 
     @property
     def references(self) -> set[str]:
@@ -132,9 +133,7 @@ class LexicalIndex:
             bm25 = bm25s.BM25.load(str(directory)) if records else None
         except (OSError, ValueError, KeyError):
             return None
-        index = cls(records, fingerprint, bm25, _read_references(directory / "references.json", fingerprint))
-        index._directory = directory
-        return index
+        return cls(records, fingerprint, bm25, _read_references(directory / "references.json", fingerprint), directory)
 
 
 def _read_references(path: Path, fingerprint: str) -> set[str] | None:
