@@ -16,7 +16,7 @@ from agent.readable import asks_figure, asks_only_by_year, is_meta, is_row, row_
 from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
 from kb.references import is_citation
-from kb.text import STOPWORDS, is_identifier, sentences, squashed, tokenize, years_named
+from kb.text import STOPWORDS, is_identifier, period_year, sentences, squashed, tokenize, years_named
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
@@ -101,6 +101,22 @@ def _word_vectors(words: list[str], embed: Callable[[list[str]], np.ndarray]) ->
     return np.array([have[w] for w in words])
 
 
+def _subject_words(need: str, naming: set[str]) -> set[str]:
+    """The need's terms that say what it is about: neither a period ("FY2022", "2022") nor any form of a word that
+    names the document. A name is matched by one of its forms ("3M" by "m"), and every form of it names the
+    document: "3m" left in would let any row labelled with the name through."""
+    about: set[str] = set()
+    for word in content_terms(need):
+        forms = set(tokenize(word))
+        if forms & naming or period_year(word) or word.lower() in _FRAMING:
+            continue
+        about |= {t for t in forms if not t.isdigit()}
+    return about
+
+
+# Words that frame a question about a period ("based on FY2022 data", "the figures shown") rather than say what it
+# is about: a row labelled "Stock-based compensation" or "Other data" answers nothing such a question asks.
+_FRAMING = frozenset(["based", "data", "information", "figures", "numbers", "details", "reported", "shown", "stated"])
 _HEADING_LINE = re.compile(r"^(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][^.!?]{0,80}$")
 
 
@@ -131,7 +147,7 @@ def compose(
     about: set[str] | None = None
     if asks_only_by_year(question):
         naming = set().union(*(set(c.get("document_terms") or []) for c in context))
-        about = {t for t in tokenize(need or question) if not t.isdigit() and t not in naming}
+        about = _subject_words(need or question, naming)
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
     for i, item in enumerate(context):
         if not is_evidence(item):

@@ -134,6 +134,21 @@ def test_a_question_asking_by_its_year_alone_takes_only_rows_about_what_it_asks(
     assert "Ferry operators | 2022: 6,018" in compose(dues, "general", [], context, AnswerSettings())
 
 
+def test_every_form_of_a_name_and_the_words_framing_a_period_leave_rows_out() -> None:
+    # "4K" is matched by one of its forms ("k"); its others ("4k") name the document too. "based on ... data"
+    # frames the period: a row labelled with the name, or with "stock-based", says nothing about capital intensity.
+    terms = ["k", "2022"]
+    context = [
+        {**passage("c1", "k:1", "Net income attributable to 4K | 2022: 5,777"), "document_terms": terms},
+        {**passage("c2", "k:2", "Stock-based compensation | 2022: 301"), "document_terms": terms},
+        {**passage("c3", "k:3", "Capital expenditures | 2022: (1,749)"), "document_terms": terms},
+    ]
+    question = "Is 4K a capital-intensive business based on FY2022 data?"
+    answer = compose(question, "general", [], context, AnswerSettings(), need=read_query(question).need)
+    assert "Capital expenditures | 2022: (1,749)" in answer
+    assert "Net income" not in answer and "Stock-based" not in answer
+
+
 def test_two_sentences_in_a_row_continue_the_lead_in_their_order() -> None:
     context = [
         passage(
