@@ -101,17 +101,16 @@ def _word_vectors(words: list[str], embed: Callable[[list[str]], np.ndarray]) ->
     return np.array([have[w] for w in words])
 
 
-def _subject_words(need: str, naming: set[str]) -> set[str]:
-    """The need's terms that say what it is about: neither a period ("FY2022", "2022") nor any form of a word that
-    names the document. A name is matched by one of its forms ("3M" by "m"), and every form of it names the
-    document: "3m" left in would let any row labelled with the name through."""
-    about: set[str] = set()
-    for word in content_terms(need):
-        forms = set(tokenize(word))
-        if forms & naming or period_year(word) or word.lower() in _FRAMING:
-            continue
-        about |= {t for t in forms if not t.isdigit()}
-    return about
+def _subject_terms(need: str, naming: set[str]) -> list[str]:
+    """The need's terms that say what it is about: neither a period ("FY2022", "2022"), nor a word framing it
+    ("based on ... data"), nor any form of a word that names the document. A name is matched by one of its forms
+    ("3M" by "m"), and every form of it names the document: "3m" left in would let any row labelled with the name
+    through ("Net income attributable to 3M" for the capital expenditure)."""
+    return [
+        word
+        for word in content_terms(need)
+        if not set(tokenize(word)) & naming and not period_year(word) and word.lower() not in _FRAMING
+    ]
 
 
 # Words that frame a question about a period ("based on FY2022 data", "the figures shown") rather than say what it
@@ -144,10 +143,11 @@ def compose(
     # Asked for a figure only by its year, a row must be about what is asked: its label shares a word of the need
     # other than a year and the words naming the document ("Other Harbour Works | 2022: 5" answers no question
     # about Harbour Works' customers).
+    document_words = set().union(*(set(c.get("document_terms") or []) for c in context))
+    subject = " ".join(_subject_terms(need or question, document_words))
     about: set[str] | None = None
     if asks_only_by_year(question):
-        naming = set().union(*(set(c.get("document_terms") or []) for c in context))
-        about = _subject_words(need or question, naming)
+        about = {t for t in tokenize(subject) if not t.isdigit()}
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
     for i, item in enumerate(context):
         if not is_evidence(item):
@@ -242,8 +242,9 @@ def compose(
         chosen.sort(key=lambda n: (items[n][0], items[n][1]))  # document order reads as steps / topic by topic
     elif figure and years and not labels:  # the best row stating a figure of a year asked for comes first
         stating = [n for n in chosen if is_row(items[n][3]) and any(f"{y}:" in items[n][3] for y in years)]
-        # The row whose label the question names most plainly leads; among equals, the better ranked.
-        stating.sort(key=lambda n: -label_share(items[n][3], asked))
+        # The row whose label the question names most plainly (not by the document's name) leads; among equals,
+        # the better ranked.
+        stating.sort(key=lambda n: -label_share(items[n][3], subject))
         if stating:
             chosen.remove(stating[0])
             chosen.insert(0, stating[0])

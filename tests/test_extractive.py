@@ -64,6 +64,17 @@ def test_the_row_whose_label_the_question_names_leads_a_figure_answer() -> None:
     assert answer.startswith("Accounts payable | 2018: 303. [c2]")
 
 
+def test_a_row_labelled_with_the_documents_name_does_not_lead_for_the_name_alone() -> None:
+    terms = ["k", "2018"]  # "4K" matched by one of its forms
+    context = [
+        {**passage("c1", "k:1", "Net income attributable to 4K | 2018: 5,349"), "document_terms": terms},
+        {**passage("c2", "k:2", "Purchases of plant and capital equipment | 2018: (1,577)"), "document_terms": terms},
+    ]
+    question = "What is the FY2018 capital expenditure amount for 4K?"
+    answer = compose(question, "general", [], context, AnswerSettings(sentences=3))
+    assert answer.startswith("Purchases of plant and capital equipment | 2018: (1,577). [c2]")
+
+
 def test_chained_continuations_keep_the_passage_order_and_the_named_row_still_leads() -> None:
     context = [
         passage(
