@@ -16,7 +16,7 @@ from agent.readable import asks_figure, asks_only_by_year, is_meta, is_row, row_
 from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
 from kb.references import is_citation
-from kb.text import STOPWORDS, is_identifier, period_year, sentences, squashed, tokenize, years_named
+from kb.text import STOPWORDS, is_identifier, period_year, sentences, squashed, tokenize, years_spanned
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
@@ -139,7 +139,7 @@ def compose(
     """
     s, max_sentences = settings, settings.sentences
     figure = asks_figure(question)
-    years = years_named(question)
+    years = years_spanned(question)  # a range asked for keeps the columns of the years within it
     # Asked for a figure only by its year, a row must be about what is asked: its label shares a word of the need
     # other than a year and the words naming the document ("Other Harbour Works | 2022: 5" answers no question
     # about Harbour Works' customers).

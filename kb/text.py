@@ -362,6 +362,29 @@ def years_named(text: str) -> list[str]:
     return list(dict.fromkeys(y for w in words(join_periods(text)) if (y := period_year(w))))
 
 
+# Two periods written as a range: "FY2016 to FY2018", "2019 - 2021", "from 2016 through 2018", "between 2016 and
+# 2018" ("2016 and 2018" alone are two years). Each side is one word that names a year (checked by period_year).
+_RANGE = re.compile(
+    r"(?P<a>\b[\w'’]+)\s*(?:[-–—]|\b(?:to|through|thru|until)\b)\s*(?P<b>[\w'’]+\b)"
+    r"|\bbetween\s+(?P<c>[\w'’]+)\s+and\s+(?P<d>[\w'’]+\b)",
+    re.IGNORECASE,
+)
+_LONGEST_RANGE = 10  # years: a span wider than this is two years compared, not a run of columns
+
+
+def years_spanned(text: str) -> list[str]:
+    """The years the text names, and every year of a range it writes between two of them ("the three-year
+    average from FY2016 to FY2018" -> 2016, 2018, 2017): a table's columns for the years in between are asked for
+    too."""
+    years = years_named(text)
+    for match in _RANGE.finditer(join_periods(text)):
+        first = period_year(match.group("a") or match.group("c"))
+        last = period_year(match.group("b") or match.group("d"))
+        if first and last and 0 < int(last) - int(first) <= _LONGEST_RANGE:
+            years += [str(y) for y in range(int(first), int(last) + 1) if str(y) not in years]
+    return years
+
+
 @lru_cache(maxsize=1)
 def _common_words() -> frozenset[str]:
     """The whole words of the bundled embedding model's WordPiece vocabulary (about 20,000 frequent English words

@@ -64,6 +64,13 @@ def test_the_row_whose_label_the_question_names_leads_a_figure_answer() -> None:
     assert answer.startswith("Accounts payable | 2018: 303. [c2]")
 
 
+def test_a_range_of_years_keeps_the_columns_within_it() -> None:
+    context = [passage("c1", "h:1", "Cost of sales | 2018: 20,441 | 2017: 19,038 | 2016: 17,405 | 2015: 16,534")]
+    question = "What is the average cost of sales from FY2016 to FY2018?"
+    answer = compose(question, "general", [], context, AnswerSettings())
+    assert answer.startswith("Cost of sales | 2018: 20,441 | 2017: 19,038 | 2016: 17,405. [c1]")
+
+
 def test_a_row_labelled_with_the_documents_name_does_not_lead_for_the_name_alone() -> None:
     terms = ["k", "2018"]  # "4K" matched by one of its forms
     context = [

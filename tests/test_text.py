@@ -13,6 +13,7 @@ from kb.text import (
     tokenize,
     words,
     years_named,
+    years_spanned,
 )
 
 
@@ -88,6 +89,15 @@ def test_common_words_come_from_the_bundled_vocabulary() -> None:
 
 def test_years_named_are_in_the_order_the_text_names_them() -> None:
     assert years_named("the FY2020 - FY 2019 change, not the 20 largest, in 2020") == ["2020", "2019"]
+
+
+def test_years_spanned_fill_in_a_range_but_not_two_years_named_apart() -> None:
+    assert years_spanned("the three year average from FY2016 to FY2018") == ["2016", "2018", "2017"]
+    assert years_spanned("the FY2019 - FY 2021 average") == ["2019", "2021", "2020"]
+    assert years_spanned("FY2018-FY2020") == ["2018", "2019", "2020"]
+    assert years_spanned("between 2016 and 2019") == ["2016", "2019", "2017", "2018"]
+    assert years_spanned("sales in 2016 and 2018") == ["2016", "2018"]  # two years, no range
+    assert years_spanned("from 1990 to 2020") == ["1990", "2020"]  # wider than a table's run of columns
 
 
 def test_list_items_run_into_one_line_are_sentences_of_their_own():
