@@ -46,9 +46,12 @@ INHERIT_GAP_LINES = 8
 MAX_LABEL_WORDS = 25
 
 # A figure: a number with its sign, currency, parentheses, percent or magnitude ("392k", "175B"), a pair of them
-# ("80.6/80.1", "84.6±0.2"), a dash for none, or "n/a".
+# ("80.6/80.1", "84.6±0.2"), a ratio ("2.1:1": read as a column name, it would name every figure below it), a dash for
+# none, or "n/a".
 _NUMBER = r"[-–—−+]?[$€£¥]?\s?\(?\d[\d,]*(?:\.\d+)?\)?\s?(?:%|[kKMBx])?"
-_FIGURE = re.compile(rf"^[(\[]?{_NUMBER}(?:\s?[/±]\s?{_NUMBER})?[)\]]?\*?$|^[—–−-]{{1,3}}$|^n/?[am]$", re.I)
+_FIGURE = re.compile(
+    rf"^[(\[]?{_NUMBER}(?:\s?[/±]\s?{_NUMBER}|:\d+(?:\.\d+)?)?[)\]]?\*?$|^[—–−-]{{1,3}}$|^n/?[am]$", re.I
+)
 _CURRENCY = frozenset("$€£¥")
 _MAY_HOLD_FIGURES = re.compile(r"\d|[—–−-]|n/?[am]\b", re.I)  # a line without any holds no figure
 _YEAR = re.compile(r"^(?:FY\s?)?(?:19|20)\d\d$", re.I)

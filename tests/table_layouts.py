@@ -209,3 +209,22 @@ def commitments_pdf(path: Path, total_named: bool = True) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def key_measures_pdf(path: Path) -> Path:
+    """A table of measures under a row of years, one of its rows a ratio in each column ("2.1:1")."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    columns = [420, 520]
+    c.setFont("Helvetica", 9)
+    for x, year in zip(columns, ["2020", "2019"]):
+        c.drawRightString(x, HEIGHT - 90, year)
+    rows = [
+        ("Working capital", ["$ 4,237", "$ 3,942"]),
+        ("Current ratio", ["2.1:1", "2.1:1"]),
+        ("Days sales outstanding", ["57", "59"]),
+        ("Days payable outstanding", ["44", "48"]),
+    ]
+    _draw_rows(c, rows, columns, HEIGHT - 104)
+    c.showPage()
+    c.save()
+    return path

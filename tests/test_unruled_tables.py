@@ -134,3 +134,9 @@ def test_evenly_spaced_words_over_several_columns_are_their_caption_not_their_na
     row = next(r for r in rows if r.startswith("Performance bonds"))
     assert "Under 1 year: 41 | 1 to 3 years: 77 | 3 to 5 years: 3 | After 5 years: 94" in row
     assert "Amount" not in row and "commitment" not in row
+
+
+def test_a_row_of_ratios_is_a_row_of_figures_not_the_names_of_the_columns_below(tmp_path: Path):
+    rows = _table_lines(table_layouts.key_measures_pdf(tmp_path / "measures.pdf"))
+    assert "Current ratio | 2020: 2.1:1 | 2019: 2.1:1" in rows
+    assert "Days payable outstanding | 2020: 44 | 2019: 48" in rows
