@@ -230,7 +230,12 @@ def squashed(texts: Iterable[str]) -> str:
 
 
 # Sentences: common abbreviations that end in a period but do not end a sentence; a numbered heading line.
-_ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|etc|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms)\.$", re.I)
+# Abbreviations a sentence goes on after ("at 6:30 a.m. (Eastern time)", "the U.S. Department"). A company's "Inc."
+# ends a sentence as often as not, so it is not one.
+_ABBREV = re.compile(
+    r"\b(?:e\.g|i\.e|et al|etc|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms|a\.m|p\.m|u\.s|u\.k|jr|vol|pp)\.$",
+    re.I,
+)
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
 _BULLET = "[•◦▪‣]"
 _SPLIT = re.compile(
@@ -269,10 +274,15 @@ def run_on(text: str, following: str, most: int = 60) -> str:
     """The words of `following` (the next chunk's text) that finish the sentence `text` stops in, or ''. A chunk may
     close inside a sentence (at a line end past its size limit); the next one then opens with the rest of it, in
     lower case or with a figure. '' when the text ends a sentence, a table row or a heading, when the next chunk
-    opens with a table row or a heading, or when the rest runs over `most` words. The text, `joiner(text)` and the
-    words read as the whole sentence."""
+    opens with a table row or a heading, or when the rest runs over `most` words. A sentence stopping inside a
+    bracket ("... ended March 25, 2023 (Q1 2023") goes on whatever the case of the next word. The text,
+    `joiner(text)` and the words read as the whole sentence."""
     rest = following.lstrip()
-    if not stops_mid_sentence(text) or not (rest[:1].islower() or rest[:1].isdigit()):
+    if not stops_mid_sentence(text):
+        return ""
+    unfinished = sentences(text)[-1:]
+    inside = bool(unfinished) and unfinished[0].count("(") > unfinished[0].count(")")
+    if not (rest[:1].islower() or rest[:1].isdigit() or inside):
         return ""
     prose = []
     for line in rest.splitlines():
@@ -280,7 +290,6 @@ def run_on(text: str, following: str, most: int = 60) -> str:
         if " | " in line or _heading_line(line):
             break
         prose.append(line)
-    unfinished = sentences(text)[-1:]
     last = text.rstrip().rsplit("\n", 1)[-1].strip()
     if not prose or not unfinished or not unfinished[0].endswith(last[-20:]):
         return ""  # the last sentence read is not the one the last line stops in

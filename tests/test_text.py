@@ -20,6 +20,11 @@ from kb.text import (
 def test_sentences_keep_table_rows_and_abbreviations() -> None:
     text = "3 Results\nThe model, e.g. the large one, wins. It is fast.\nA | B | C\nFinal words here."
     assert sentences(text) == ["The model, e.g. the large one, wins.", "It is fast.", "A | B | C", "Final words here."]
+    hours = "The call starts at 6:30 a.m. (Eastern time) with Harbour Inc. The U.S. Department attends."
+    assert sentences(hours) == [
+        "The call starts at 6:30 a.m. (Eastern time) with Harbour Inc.",
+        "The U.S. Department attends.",
+    ]
 
 
 def test_sentences_join_a_word_split_at_a_line_end() -> None:
@@ -128,6 +133,9 @@ def test_run_on_finishes_a_sentence_cut_at_a_chunk_end_from_the_next_chunk() -> 
     assert run_on("Valves are checked weekly.", "shows wear. Logs are kept.") == ""
     assert run_on("Revenue | 2018: 5", "shows wear.") == ""
     assert run_on(text, "Pressure tests follow. Logs are kept.") == ""
+    # Inside an open bracket the sentence goes on, whatever the case of the next chunk's first word.
+    bracket = "See the quarterly report for the 12 weeks ended March 25, 2023 (Q1 2023"
+    assert run_on(bracket, "Form 10-Q) filed with the registry. 1") == "Form 10-Q) filed with the registry."
     # A heading or a numbered item ends the text or opens the next chunk: nothing runs on.
     assert run_on("Valves are checked.\n3 Results", "the seals held. More.") == ""
     assert run_on("Steps:\n1. Remove the cover", "2. Fit the seal. 3. Test it.") == ""
