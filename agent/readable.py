@@ -17,8 +17,8 @@ _META = re.compile(
     r"(?:is|are)\s+(?:included|described|discussed|presented|summari[sz]ed|set\s+forth|provided|shown)\s+"
     r"(?:in|under|within|below|above)\b|"
     r"(?:see|refer\s+to)\s+(?:also\s+)?(?:the\s+)?(?:accompanying\s+|following\s+|preceding\s+|attached\s+)?"
-    r"(?:section|table|figure|fig\.|note|item|appendix|part|chapter)s?\b|"
-    r"\b(?:see|refer\s+to)\s+(?:additional|further|more)\s+(?:information|details|discussion)\b|"
+    r"(?:section|table|figure|fig\.|note|item|appendix|part|chapter|glossary)s?\b|"
+    r"\b(?:see|refer\s+to|for)\s+(?:additional|further|more)\s+(?:information|details|discussion)\b|"
     r"the\s+following\s+(?:table|section|figure|summary|discussion)|as\s+follows\b)",
     re.IGNORECASE,
 )

@@ -78,6 +78,8 @@ def test_meta_sentences_are_about_the_document() -> None:
     assert is_meta("See Note 4 for the details.")
     assert is_meta("See accompanying notes to consolidated financial statements.")
     assert is_meta("See additional information in Note 19.")
+    assert is_meta("Please refer to the Glossary for the definitions of the measures used.")
+    assert is_meta("Please refer to the quarterly report filed with the registry for additional information.")
     assert not is_meta("The modification replaces the activation with a gated unit.")
 
 
