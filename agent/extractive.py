@@ -12,7 +12,16 @@ import numpy as np
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import framed, is_evidence, names_covered, topic_hits, whole_text
 from agent.intent import content_terms
-from agent.readable import asks_figure, asks_only_by_year, is_meta, is_row, row_cells, row_for_periods, unreadable
+from agent.readable import (
+    asks_figure,
+    asks_only_by_year,
+    is_meta,
+    is_row,
+    row_cells,
+    row_for_periods,
+    unreadable,
+    with_run_in_heading,
+)
 from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
 from kb.references import is_citation
@@ -168,6 +177,8 @@ def compose(
                     continue  # a label without a value
                 if about is not None and not set(tokenize(row_cells(sentence)[0])) & about:
                     continue
+            else:
+                sentence = with_run_in_heading(sentence)
             items.append((i, j, item["key"], sentence, set(tokenize(sentence))))
     if not items:
         return ""

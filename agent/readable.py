@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from agent.settings import AnswerSettings
-from kb.text import YEAR
+from kb.text import STOPWORDS, YEAR
 from kb.unruled_tables import is_figure
 
 # Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section
@@ -157,3 +157,29 @@ def row_for_periods(row: str, years: list[str]) -> str:
         return row
     keep = [c for c in cells[1:] if (parts := cell_parts(c)) and any(y in parts[0] for y in years)]
     return " | ".join([cells[0], *keep]) if keep else row
+
+
+# A paragraph's run-in heading read into its first sentence ("Student initialization In addition to ...", "EMPLOYEES
+# As of May 31, we had ..."): a few capitalised words, or words after a capitalised one, then a word that opens a
+# sentence and a lower-case word. Openers are a small closed set of English sentence starts; "A" is left out, as a
+# variable in prose ("each block uses A heads") reads the same.
+_OPENER = (
+    "We|In|The|Our|This|These|Those|To|For|It|As|Here|Since|While|Given|Following|Unlike|Although|When|Each|All|Most|"
+    "Many|Some|There"
+)
+_RUN_IN = re.compile(
+    rf"^(?P<head>[A-Z][\w’'-]*(?:\s+(?:[a-z][\w’'-]*|[A-Z]{{2,}}[\w-]*|\([A-Z]{{2,}}\))){{0,5}})\s+"
+    rf"(?=(?:{_OPENER})\s+[a-z])"
+)
+
+
+def with_run_in_heading(sentence: str) -> str:
+    """The sentence with a run-in heading it opens with set off by a colon ("Student initialization: In addition to
+    ..."), else as it is. A heading ends in a word that can end one (not "of", "the")."""
+    match = _RUN_IN.match(sentence)
+    if not match or len(match.group("head")) >= len(sentence) // 2:
+        return sentence
+    last = match.group("head").split()[-1].lower()
+    if last in STOPWORDS:
+        return sentence
+    return f"{match.group('head')}: {sentence[match.end() :]}"

@@ -252,3 +252,9 @@ def test_acronyms_and_words_the_evidence_holds_get_no_stand_ins() -> None:
     assert _stand_ins("When did the CEO sign it?", {}, items, embed, settings) == {}  # an acronym is as written
     # "gauge" is in the evidence: only the missing "record" takes a stand-in, and never a form of a question word.
     assert _stand_ins("Which gauge record was signed?", {}, items, embed, settings) == {"record": ["report"]}
+
+
+def test_a_quoted_sentence_sets_off_the_run_in_heading_it_opens_with() -> None:
+    context = [passage("c1", "p:1", "Pump initialization We prime the harbour pump with fresh water before use.")]
+    answer = compose("How is the harbour pump primed?", "general", [], context, AnswerSettings())
+    assert answer == "Pump initialization: We prime the harbour pump with fresh water before use. [c1]"

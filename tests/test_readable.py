@@ -1,6 +1,13 @@
 from __future__ import annotations
 
-from agent.readable import asks_figure, asks_only_by_year, is_meta, row_for_periods, unreadable
+from agent.readable import (
+    asks_figure,
+    asks_only_by_year,
+    is_meta,
+    row_for_periods,
+    unreadable,
+    with_run_in_heading,
+)
 from agent.settings import AnswerSettings
 
 
@@ -96,3 +103,21 @@ def test_a_question_asks_only_by_its_year_when_it_names_no_quantity() -> None:
     assert not asks_only_by_year("What was the FY2022 amount of dues collected?")
     assert not asks_only_by_year("How much did Harbour Works collect in 2022?")
     assert not asks_only_by_year("Who are the primary customers of Harbour Works?")  # no figure asked at all
+
+
+def test_a_run_in_heading_is_set_off_from_the_sentence_it_opens() -> None:
+    assert with_run_in_heading("Pump initialization In addition to the seals, the pump is primed.") == (
+        "Pump initialization: In addition to the seals, the pump is primed."
+    )
+    assert (
+        with_run_in_heading("EMPLOYEES As of May 31, we had 35,000 staff.")
+        == "EMPLOYEES: As of May 31, we had 35,000 staff."
+    )
+    # Not a heading: a sentence whose words run on normally, a variable "A", a phrase ending in a function word.
+    for sentence in (
+        "The pump is primed before the seals are fitted.",
+        "Each block uses A heads and width H.",
+        "Results of The tests are kept.",
+        "The first sentence receives the A embedding.",
+    ):
+        assert with_run_in_heading(sentence) == sentence
