@@ -19,6 +19,7 @@ from agent.readable import (
     is_row,
     row_cells,
     row_for_periods,
+    symbols_cut,
     unreadable,
     with_run_in_heading,
 )
@@ -162,9 +163,11 @@ def compose(
         if not is_evidence(item):
             continue
         for j, sentence in enumerate(sentences(whole_text(item))):
-            words = len(sentence.split())
             if is_citation(sentence):
                 continue
+            if not is_row(sentence):
+                sentence = symbols_cut(sentence, s)  # a figure's text read into prose: the prose before it
+            words = len(sentence.split())
             short = len(sentence) < s.min_chars or words < s.min_words
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
             if short or heading:
@@ -315,7 +318,7 @@ def _reading_order(chosen: list[int], follows: dict[int, int]) -> list[int]:
 
 
 def _terminated(sentence: str) -> str:
-    return sentence if sentence[-1] in ".!?" else f"{sentence}."
+    return sentence if sentence[-1] in ".!?…" else f"{sentence}."
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:

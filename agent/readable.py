@@ -105,6 +105,8 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
         return "mostly numbers"
     if _longest_run(words) >= s.figure_run:
         return "a run of table figures without their labels"
+    if len(_MATH.findall(text)) >= s.math_symbols and not _ASKS_MATH.search(question):
+        return "an equation, pseudo-code or a figure's text"
     return None
 
 
@@ -183,3 +185,36 @@ def with_run_in_heading(sentence: str) -> str:
     if last in STOPWORDS:
         return sentence
     return f"{match.group('head')}: {sentence[match.end() :]}"
+
+
+# Greek letters, combining marks (x̃), arrows, mathematical operators and brackets: the notation of equations, of
+# pseudo-code ("σ ← ...") and of figures' labels read into the text.
+_MATH = re.compile(r"[\u0300-\u036f\u0370-\u03ff\u2190-\u21ff\u2200-\u22ff\u27c0-\u27ef\u2980-\u2aff]")
+_ASKS_MATH = re.compile(r"\b(?:equations?|formulas?|formulae|algorithms?|pseudo-?code|notation|expression)\b", re.I)
+# English words of one or two letters: words of prose, not notation.
+_SHORT_WORDS = frozenset(
+    ["a", "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "no", "of", "on", "or", "so", "to", "up", "we"]
+)
+
+
+def _symbolic(word: str) -> bool:
+    """A word of notation: it holds a symbol, or it is a lone letter, sign or figure that is not a word."""
+    return bool(_MATH.search(word)) or (len(word) <= 2 and word.lower() not in _SHORT_WORDS)
+
+
+def symbols_cut(sentence: str, settings: AnswerSettings | None = None) -> str:
+    """The sentence's prose up to a run of `symbol_run` words of notation ("... approximates the trace of the log
+    log p θ ( x ) x̃fake ..."), ending in '…', when that run holds a mathematical symbol and twice as many words of
+    prose come before it; else the sentence as it is (see `unreadable` for one that is mostly notation). A run of
+    lone letters and figures without a symbol is a list of codes or values, not notation."""
+    s = settings or AnswerSettings()
+    words = sentence.split()
+    start = 0
+    for end in range(len(words) + 1):
+        if end < len(words) and _symbolic(words[end]):
+            continue
+        run = words[start:end]
+        if len(run) >= s.symbol_run and any(_MATH.search(w) for w in run):
+            return " ".join(words[:start]).rstrip(",;:") + " …" if start >= 2 * s.symbol_run else sentence
+        start = end + 1
+    return sentence

@@ -110,6 +110,18 @@ class AnswerSettings(BaseModel):
         description="This many bare figures in a row in a sentence are a table's cells run into prose, without the "
         "labels that say what they are: never an answer.",
     )
+    math_symbols: int = Field(
+        3,
+        ge=1,
+        description="A sentence with this many mathematical symbols (Greek letters, operators, arrows) is an equation, "
+        "pseudo-code or a figure's text: never an answer unless the question asks for one.",
+    )
+    symbol_run: int = Field(
+        5,
+        ge=2,
+        description="This many symbols or lone letters and figures in a row end a sentence's prose: a figure's text "
+        "or an equation read into it. Prose before them is quoted up to them, ending in '…'.",
+    )
     headerless_cells: int = Field(
         3,
         ge=2,

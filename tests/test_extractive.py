@@ -258,3 +258,12 @@ def test_a_quoted_sentence_sets_off_the_run_in_heading_it_opens_with() -> None:
     context = [passage("c1", "p:1", "Pump initialization We prime the harbour pump with fresh water before use.")]
     answer = compose("How is the harbour pump primed?", "general", [], context, AnswerSettings())
     assert answer == "Pump initialization: We prime the harbour pump with fresh water before use. [c1]"
+
+
+def test_a_sentence_with_a_figures_text_read_into_it_is_quoted_up_to_that_text() -> None:
+    text = (
+        "The harbour pump is primed with fresh water before every use, and its seals are checked by the night crew "
+        "for wear, using p θ ( x ) x̃ 1 x̃ 2 ∼ p ( x ) Pressure Figure 2."
+    )
+    answer = compose("How is the harbour pump primed?", "general", [], [passage("c1", "p:1", text)], AnswerSettings())
+    assert answer.endswith("checked by the night crew for wear, using … [c1]")

@@ -5,6 +5,7 @@ from agent.readable import (
     asks_only_by_year,
     is_meta,
     row_for_periods,
+    symbols_cut,
     unreadable,
     with_run_in_heading,
 )
@@ -121,3 +122,28 @@ def test_a_run_in_heading_is_set_off_from_the_sentence_it_opens() -> None:
         "The first sentence receives the A embedding.",
     ):
         assert with_run_in_heading(sentence) == sentence
+
+
+def test_equations_and_a_figures_text_are_not_answers_unless_asked() -> None:
+    equation = "The complete prompt is thus p ≡ ⟨x1 · t1⟩ ‖ ⟨x2 · t2⟩ ‖ . . . ‖ ⟨xk · tk⟩."
+    assert unreadable(equation, "How is the prompt built?") == "an equation, pseudo-code or a figure's text"
+    assert unreadable(equation, "What equation gives the prompt?") is None
+    pseudo = "5: σ ← 1 k−1 ∑i (log pθ(xi) − μ) // variance for normalization 6: if d > ε then 7: return true"
+    assert unreadable(pseudo, "How is the score normalised?")
+    assert unreadable("The pump holds 4 bar at the grate (± 0.2 bar).", "What pressure does the pump hold?") is None
+
+
+def test_the_prose_before_a_figures_text_read_into_a_sentence_is_kept_up_to_it() -> None:
+    glued = (
+        "The method tests whether the curvature of the log probability of a passage is negative near the text, "
+        "using log p θ ( x ) x̃ 1 x̃ 2 ∼ p ( x ) Log likelihood Figure 2."
+    )
+    assert symbols_cut(glued) == (
+        "The method tests whether the curvature of the log probability of a passage is negative near the text, "
+        "using log …"
+    )
+    # Lone letters without a symbol are codes or values, and notation right at the start leaves no prose to keep.
+    codes = "The codes A B C D E F are used by the parser for each class of element in the file."
+    assert symbols_cut(codes) == codes
+    early = "Here p θ ( x ) ∼ q is sampled once per passage and then perturbed by the mask-filling model."
+    assert symbols_cut(early) == early
