@@ -166,7 +166,7 @@ def compose(
             if is_citation(sentence):
                 continue
             if not is_row(sentence):
-                sentence = symbols_cut(sentence, s)  # a figure's text read into prose: the prose before it
+                sentence = symbols_cut(sentence, question, s)  # a figure's text read into prose: the prose before
             words = len(sentence.split())
             short = len(sentence) < s.min_chars or words < s.min_words
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)

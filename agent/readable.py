@@ -18,7 +18,8 @@ _META = re.compile(
     r"(?:in|under|within|below|above)\b|"
     r"(?:see|refer\s+to)\s+(?:also\s+)?(?:the\s+)?(?:accompanying\s+|following\s+|preceding\s+|attached\s+)?"
     r"(?:section|table|figure|fig\.|note|item|appendix|part|chapter|glossary)s?\b|"
-    r"\b(?:see|refer\s+to|for)\s+(?:additional|further|more)\s+(?:information|details|discussion)\b|"
+    r"\b(?:see|refer\s+to)\s+(?:additional|further|more)\s+(?:information|details|discussion)\b|"
+    r"\b(?:see|refer)\b[^.]{0,250}\bfor\s+(?:additional|further|more)\s+(?:information|details|discussion)\b|"
     r"the\s+following\s+(?:table|section|figure|summary|discussion)|as\s+follows\b)",
     re.IGNORECASE,
 )
@@ -105,7 +106,8 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
         return "mostly numbers"
     if _longest_run(words) >= s.figure_run:
         return "a run of table figures without their labels"
-    if len(_MATH.findall(text)) >= s.math_symbols and not _ASKS_MATH.search(question):
+    start = _notation_start(words, s)
+    if start is not None and start < 2 * s.symbol_run and not _ASKS_MATH.search(question):
         return "an equation, pseudo-code or a figure's text"
     return None
 
@@ -171,7 +173,7 @@ _OPENER = (
 )
 _RUN_IN = re.compile(
     rf"^(?P<head>[A-Z][\w’'-]*(?:\s+(?:[a-z][\w’'-]*|[A-Z]{{2,}}[\w-]*|\([A-Z]{{2,}}\))){{0,5}})\s+"
-    rf"(?=(?:{_OPENER})\s+[a-z])"
+    rf"(?=(?:{_OPENER})\s+(?!and\b|or\b|nor\b)[a-z])"  # "Changes In and Disagreements": a title, not a run-in
 )
 
 
@@ -187,34 +189,53 @@ def with_run_in_heading(sentence: str) -> str:
     return f"{match.group('head')}: {sentence[match.end() :]}"
 
 
-# Greek letters, combining marks (x̃), arrows, mathematical operators and brackets: the notation of equations, of
-# pseudo-code ("σ ← ...") and of figures' labels read into the text.
+# Greek letters, combining marks (x̃), arrows, mathematical operators and brackets, the minus sign: the notation of
+# equations, of pseudo-code ("σ ← ...") and of figures' labels read into the text.
 _MATH = re.compile(r"[\u0300-\u036f\u0370-\u03ff\u2190-\u21ff\u2200-\u22ff\u27c0-\u27ef\u2980-\u2aff]")
-_ASKS_MATH = re.compile(r"\b(?:equations?|formulas?|formulae|algorithms?|pseudo-?code|notation|expression)\b", re.I)
+_ASKS_MATH = re.compile(
+    r"\b(?:equations?|formulas?|formulae|algorithms?|pseudo-?code|notation|expression|calculated|computed|defined)\b",
+    re.I,
+)
 # English words of one or two letters: words of prose, not notation.
 _SHORT_WORDS = frozenset(
     ["a", "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "no", "of", "on", "or", "so", "to", "up", "we"]
 )
 
 
+def _symbols(word: str) -> set[str]:
+    """The word's mathematical symbols; a sign opening a figure ("−1.2%") is none."""
+    return set(_MATH.findall(word.lstrip("(−-+")))
+
+
 def _symbolic(word: str) -> bool:
     """A word of notation: it holds a symbol, or it is a lone letter, sign or figure that is not a word."""
-    return bool(_MATH.search(word)) or (len(word) <= 2 and word.lower() not in _SHORT_WORDS)
+    return bool(_symbols(word)) or (len(word) <= 2 and word.lower() not in _SHORT_WORDS)
 
 
-def symbols_cut(sentence: str, settings: AnswerSettings | None = None) -> str:
-    """The sentence's prose up to a run of `symbol_run` words of notation ("... approximates the trace of the log
-    log p θ ( x ) x̃fake ..."), ending in '…', when that run holds a mathematical symbol and twice as many words of
-    prose come before it; else the sentence as it is (see `unreadable` for one that is mostly notation). A run of
-    lone letters and figures without a symbol is a list of codes or values, not notation."""
-    s = settings or AnswerSettings()
-    words = sentence.split()
+def _notation_start(words: list[str], settings: AnswerSettings) -> int | None:
+    """Where the first run of notation starts among the words: `symbol_run` words of notation in a row holding at
+    least `math_symbols` different symbols, or one beside a variable (a lone letter: "p θ ( x )"); None without one.
+    A run of lone letters and figures, or of figures and one symbol ("8 → 16 → 32"), is a list of codes or values."""
     start = 0
     for end in range(len(words) + 1):
         if end < len(words) and _symbolic(words[end]):
             continue
         run = words[start:end]
-        if len(run) >= s.symbol_run and any(_MATH.search(w) for w in run):
-            return " ".join(words[:start]).rstrip(",;:") + " …" if start >= 2 * s.symbol_run else sentence
+        symbols = set().union(*map(_symbols, run))
+        variable = any(len(bare := w.strip("()[],.;:")) == 1 and bare.isalpha() for w in run)
+        if len(run) >= settings.symbol_run and (len(symbols) >= settings.math_symbols or (symbols and variable)):
+            return start
         start = end + 1
-    return sentence
+    return None
+
+
+def symbols_cut(sentence: str, question: str = "", settings: AnswerSettings | None = None) -> str:
+    """The sentence's prose up to its first run of notation ("... approximates the trace of the log log p θ ( x )
+    x̃fake ..."), ending in '…', when twice `symbol_run` words of prose come before it and the question asks for no
+    equation; else the sentence as it is (`unreadable` refuses one that opens with notation)."""
+    s = settings or AnswerSettings()
+    words = sentence.split()
+    start = _notation_start(words, s)
+    if start is None or start < 2 * s.symbol_run or _ASKS_MATH.search(question):
+        return sentence
+    return " ".join(words[:start]).rstrip(",;:") + " …"

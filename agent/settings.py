@@ -111,16 +111,18 @@ class AnswerSettings(BaseModel):
         "labels that say what they are: never an answer.",
     )
     math_symbols: int = Field(
-        3,
+        2,
         ge=1,
-        description="A sentence with this many mathematical symbols (Greek letters, operators, arrows) is an equation, "
-        "pseudo-code or a figure's text: never an answer unless the question asks for one.",
+        description="A run of notation holds at least this many different mathematical symbols (Greek letters, "
+        "operators, arrows), or one beside a variable: an equation, pseudo-code or a figure's text. One symbol "
+        "between figures ('8 → 16 → 32') is a list of values.",
     )
     symbol_run: int = Field(
         5,
         ge=2,
-        description="This many symbols or lone letters and figures in a row end a sentence's prose: a figure's text "
-        "or an equation read into it. Prose before them is quoted up to them, ending in '…'.",
+        description="A run of notation is this many symbols, lone letters or figures in a row. A sentence that opens "
+        "with one is no answer unless the question asks for an equation; one with twice as many words of prose "
+        "before it is quoted up to it, ending in '…'.",
     )
     headerless_cells: int = Field(
         3,

@@ -236,6 +236,13 @@ _ABBREV = re.compile(
     r"\b(?:e\.g|i\.e|et al|etc|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms|a\.m|p\.m|u\.s|u\.k|jr|vol|pp)\.$",
     re.I,
 )
+# Of those, the ones that also end sentences ("... sold in the U.S. We also ..."): one ends there when the next word
+# is one that opens sentences (a small closed set of English sentence starts).
+_MAY_END = re.compile(r"\b(?:etc|a\.m|p\.m|u\.s|u\.k|jr|pp)\.$", re.I)
+_OPENS = re.compile(
+    r"(?:We|In|The|Our|This|These|Those|It|Its|As|For|On|At|Their|There|However|Also|Since|While|During|After|"
+    r"Before|Each|All|Most|Many|Some)\b"
+)
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
 _BULLET = "[•◦▪‣]"
 _SPLIT = re.compile(
@@ -270,19 +277,28 @@ def joiner(text: str) -> str:
     return "" if text.rstrip().endswith("-") else " "
 
 
+def _open_brackets(text: str) -> int:
+    """Round and square brackets the text opens and does not close; a list mark ("a)", "(ii)") opens none."""
+    text = _LIST_MARK.sub(" ", text)
+    return text.count("(") + text.count("[") - text.count(")") - text.count("]")
+
+
+_LIST_MARK = re.compile(r"(?:^|(?<=\s))\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)(?=\s)")
+
+
 def run_on(text: str, following: str, most: int = 60) -> str:
     """The words of `following` (the next chunk's text) that finish the sentence `text` stops in, or ''. A chunk may
     close inside a sentence (at a line end past its size limit); the next one then opens with the rest of it, in
     lower case or with a figure. '' when the text ends a sentence, a table row or a heading, when the next chunk
     opens with a table row or a heading, or when the rest runs over `most` words. A sentence stopping inside a
-    bracket ("... ended March 25, 2023 (Q1 2023") goes on whatever the case of the next word. The text,
-    `joiner(text)` and the words read as the whole sentence."""
+    bracket ("... ended March 25, 2023 (Q1 2023") goes on whatever the case of the next word, when the rest closes
+    the bracket. The text, `joiner(text)` and the words read as the whole sentence."""
     rest = following.lstrip()
     if not stops_mid_sentence(text):
         return ""
     unfinished = sentences(text)[-1:]
-    inside = bool(unfinished) and unfinished[0].count("(") > unfinished[0].count(")")
-    if not (rest[:1].islower() or rest[:1].isdigit() or inside):
+    opened = bool(unfinished) and _open_brackets(unfinished[0]) > 0
+    if not (rest[:1].islower() or rest[:1].isdigit() or opened):
         return ""
     prose = []
     for line in rest.splitlines():
@@ -296,6 +312,8 @@ def run_on(text: str, following: str, most: int = 60) -> str:
     whole = sentences(f"{unfinished[0]}{joiner(text)}{' '.join(prose)}")[0]
     if not whole.startswith(unfinished[0]) or not _FINISHED.search(whole):
         return ""
+    if opened and not rest[:1].islower() and _open_brackets(whole) > 0:
+        return ""  # read on for its bracket, the rest never closes it: a heading or a new sentence follows
     words = whole[len(unfinished[0]) :].split()
     return " ".join(words) if 0 < len(words) <= most else ""
 
@@ -310,9 +328,11 @@ def sentences(text: str) -> list[str]:
         joined = _FOOTNOTE_MARK.sub("", joined)
         joined = _LEAD_IN.sub(": ", joined)  # a list's first item stays with the words that introduce it
         pending = ""
-        for piece in _SPLIT.split(joined):
+        pieces = _SPLIT.split(joined)
+        for k, piece in enumerate(pieces):
             pending = f"{pending} {piece}".strip() if pending else piece
-            if not _ABBREV.search(pending):
+            after = pieces[k + 1] if k + 1 < len(pieces) else ""
+            if not _ABBREV.search(pending) or (_MAY_END.search(pending) and _OPENS.match(after)):
                 out.append(pending)
                 pending = ""
         if pending:
@@ -371,14 +391,27 @@ def years_named(text: str) -> list[str]:
     return list(dict.fromkeys(y for w in words(join_periods(text)) if (y := period_year(w))))
 
 
-# Two periods written as a range: "FY2016 to FY2018", "2019 - 2021", "from 2016 through 2018", "between 2016 and
-# 2018" ("2016 and 2018" alone are two years). Each side is one word that names a year (checked by period_year).
-_RANGE = re.compile(
-    r"(?P<a>\b[\w'’]+)\s*(?:[-–—]|\b(?:to|through|thru|until)\b)\s*(?P<b>[\w'’]+\b)"
-    r"|\bbetween\s+(?P<c>[\w'’]+)\s+and\s+(?P<d>[\w'’]+\b)",
-    re.IGNORECASE,
-)
+# Two periods written as a range: "FY2016 - FY2018", "2019–2021", "FY2017-18", "2016 through 2018", "from 2016 to
+# 2018". "between 2016 and 2018" and "2016 to 2018" name a range only beside an average or a span of years ("the
+# three-year average ... between"): else they are two years compared. Each side is one word that names a year.
+_SIDE = r"[\w'’]+"
+_RANGE = re.compile(rf"(?P<a>\b{_SIDE})\s*(?:[-–—]|\b(?:through|thru|until)\b)\s*(?=(?P<b>{_SIDE}\b))", re.I)
+_FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{_SIDE})\s+to\s+(?P<b>{_SIDE}\b)", re.I)
+_SPAN_ONLY = re.compile(rf"(?:\bbetween\s+(?P<a>{_SIDE})\s+and|(?P<c>\b{_SIDE})\s+to)\s+(?P<b>{_SIDE}\b)", re.I)
+_SPAN = re.compile(r"\baverage|\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)[- ]years?\b", re.I)
 _LONGEST_RANGE = 10  # years: a span wider than this is two years compared, not a run of columns
+
+
+def _range_years(first: str, last: str) -> list[str]:
+    """The years from one side of a range to the other ("FY2017" to "18": 2017, 2018), or [] when either side
+    names no year or the span is wider than a table's run of columns."""
+    start = period_year(first)
+    digits = last.lower().removeprefix("fy").strip("'’")
+    end = period_year(last) or (f"{start[:2]}{digits}" if start and len(digits) == 2 and digits.isdigit() else "")
+    if not (start and end):
+        return []
+    low, high = sorted((int(start), int(end)))
+    return [str(y) for y in range(low, high + 1)] if 0 < high - low <= _LONGEST_RANGE else []
 
 
 def years_spanned(text: str) -> list[str]:
@@ -386,11 +419,12 @@ def years_spanned(text: str) -> list[str]:
     average from FY2016 to FY2018" -> 2016, 2018, 2017): a table's columns for the years in between are asked for
     too."""
     years = years_named(text)
-    for match in _RANGE.finditer(join_periods(text)):
-        first = period_year(match.group("a") or match.group("c"))
-        last = period_year(match.group("b") or match.group("d"))
-        if first and last and 0 < int(last) - int(first) <= _LONGEST_RANGE:
-            years += [str(y) for y in range(int(first), int(last) + 1) if str(y) not in years]
+    joined = join_periods(text)
+    patterns = [_RANGE, _FROM_TO, *([_SPAN_ONLY] if _SPAN.search(joined) else [])]
+    for pattern in patterns:
+        for match in pattern.finditer(joined):
+            first = match.group("a") or match.groupdict().get("c") or ""
+            years += [y for y in _range_years(first, match.group("b")) if y not in years]
     return years
 
 

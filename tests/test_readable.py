@@ -116,7 +116,7 @@ def test_a_run_in_heading_is_set_off_from_the_sentence_it_opens() -> None:
     )
     # Not a heading: a sentence whose words run on normally, a variable "A", a phrase ending in a function word.
     for sentence in (
-        "The pump is primed before the seals are fitted.",
+        "Changes In and Disagreements With Accountants on Accounting are reported here.",
         "Each block uses A heads and width H.",
         "Results of The tests are kept.",
         "The first sentence receives the A embedding.",
@@ -131,6 +131,13 @@ def test_equations_and_a_figures_text_are_not_answers_unless_asked() -> None:
     pseudo = "5: σ ← 1 k−1 ∑i (log pθ(xi) − μ) // variance for normalization 6: if d > ε then 7: return true"
     assert unreadable(pseudo, "How is the score normalised?")
     assert unreadable("The pump holds 4 bar at the grate (± 0.2 bar).", "What pressure does the pump hold?") is None
+    # Symbols in prose are not notation: Greek names, units, signs, one arrow between figures.
+    for prose in (
+        "Batch sizes ∈ {16, 32} and learning rates ∈ {1e−5, 2e−5, 3e−5} were swept for each task.",
+        "TNF-α, IL-1β and IFN-γ rose, and particles of 2 μm, 5 μm and 10 μm were counted.",
+        "Margins changed by −1.2%, −0.4% and −2.0%, and channels grew 8 → 16 → 32 → 64 over the stages.",
+    ):
+        assert unreadable(prose, "What was measured?") is None and symbols_cut(prose, "What was measured?") == prose
 
 
 def test_the_prose_before_a_figures_text_read_into_a_sentence_is_kept_up_to_it() -> None:
@@ -143,7 +150,9 @@ def test_the_prose_before_a_figures_text_read_into_a_sentence_is_kept_up_to_it()
         "using log …"
     )
     # Lone letters without a symbol are codes or values, and notation right at the start leaves no prose to keep.
-    codes = "The codes A B C D E F are used by the parser for each class of element in the file."
+    codes = "The parser reads each class of element in the file by its code, the codes A B C D E F in turn."
     assert symbols_cut(codes) == codes
     early = "Here p θ ( x ) ∼ q is sampled once per passage and then perturbed by the mask-filling model."
     assert symbols_cut(early) == early
+    # A question asking for the equation gets the whole sentence.
+    assert symbols_cut(glued, "What equation gives the curvature test?") == glued

@@ -25,6 +25,12 @@ def test_sentences_keep_table_rows_and_abbreviations() -> None:
         "The call starts at 6:30 a.m. (Eastern time) with Harbour Inc.",
         "The U.S. Department attends.",
     ]
+    # Such an abbreviation ends a sentence before a word that opens one.
+    assert sentences("Most sales are in the U.K. We also sell at 4 p.m. In June it rose.") == [
+        "Most sales are in the U.K.",
+        "We also sell at 4 p.m.",
+        "In June it rose.",
+    ]
 
 
 def test_sentences_join_a_word_split_at_a_line_end() -> None:
@@ -100,8 +106,15 @@ def test_years_spanned_fill_in_a_range_but_not_two_years_named_apart() -> None:
     assert years_spanned("the three year average from FY2016 to FY2018") == ["2016", "2018", "2017"]
     assert years_spanned("the FY2019 - FY 2021 average") == ["2019", "2021", "2020"]
     assert years_spanned("FY2018-FY2020") == ["2018", "2019", "2020"]
-    assert years_spanned("between 2016 and 2019") == ["2016", "2019", "2017", "2018"]
-    assert years_spanned("sales in 2016 and 2018") == ["2016", "2018"]  # two years, no range
+    assert years_spanned("FY2017-18") == ["2017", "2018"]
+    assert years_spanned("2018-2019-2020") == ["2018", "2019", "2020"]
+    assert years_spanned("FY2018-FY2016") == ["2016", "2017", "2018"]  # however the range runs
+    assert years_spanned("the three-year average between 2016 and 2018") == ["2016", "2018", "2017"]
+    # Two years compared, not a range: "between ... and" or "to" without an average or a span of years.
+    assert years_spanned("the difference in sales between 2016 and 2018") == ["2016", "2018"]
+    assert years_spanned("compare sales in FY2016 to FY2018") == ["2016", "2018"]
+    assert years_spanned("sales in 2016 and 2018") == ["2016", "2018"]
+    assert years_spanned("pages 10-12") == []
     assert years_spanned("from 1990 to 2020") == ["1990", "2020"]  # wider than a table's run of columns
 
 
@@ -136,6 +149,10 @@ def test_run_on_finishes_a_sentence_cut_at_a_chunk_end_from_the_next_chunk() -> 
     # Inside an open bracket the sentence goes on, whatever the case of the next chunk's first word.
     bracket = "See the quarterly report for the 12 weeks ended March 25, 2023 (Q1 2023"
     assert run_on(bracket, "Form 10-Q) filed with the registry. 1") == "Form 10-Q) filed with the registry."
+    assert run_on("As listed [Q1 2023", "Form 10-Q] filed with the registry.") == "Form 10-Q] filed with the registry."
+    assert run_on("Steps a) and b) are listed (see the", "Appendix for details). More.") == "Appendix for details)."
+    # ... but not when the rest never closes the bracket: a heading or a new sentence follows.
+    assert run_on("Sales grew in all regions (see Note 4", "Liquidity and Capital\nOur cash was $5 million.") == ""
     # A heading or a numbered item ends the text or opens the next chunk: nothing runs on.
     assert run_on("Valves are checked.\n3 Results", "the seals held. More.") == ""
     assert run_on("Steps:\n1. Remove the cover", "2. Fit the seal. 3. Test it.") == ""
