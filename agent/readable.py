@@ -163,16 +163,16 @@ def row_for_periods(row: str, years: list[str]) -> str:
     return " | ".join([cells[0], *keep]) if keep else row
 
 
-# A paragraph's run-in heading read into its first sentence ("Student initialization In addition to ...", "EMPLOYEES
-# As of May 31, we had ..."): a few capitalised words, or words after a capitalised one, then a word that opens a
-# sentence and a lower-case word. Openers are a small closed set of English sentence starts; "A" is left out, as a
-# variable in prose ("each block uses A heads") reads the same.
+# A paragraph's run-in heading read into its first sentence ("Student initialization In addition to ...", "Dividend
+# Policy We implemented ...", "EMPLOYEES As of May 31, we had ..."): up to six words, the first capitalised, then a
+# word that opens a sentence and a lower-case word. Openers are a small closed set of English sentence starts; "A" is
+# left out, as a variable in prose ("each block uses A heads") reads the same.
 _OPENER = (
     "We|In|The|Our|This|These|Those|To|For|It|As|Here|Since|While|Given|Following|Unlike|Although|When|Each|All|Most|"
     "Many|Some|There"
 )
 _RUN_IN = re.compile(
-    rf"^(?P<head>[A-Z][\w’'-]*(?:\s+(?:[a-z][\w’'-]*|[A-Z]{{2,}}[\w-]*|\([A-Z]{{2,}}\))){{0,5}})\s+"
+    rf"^(?P<head>[A-Z][\w’'-]*(?:\s+(?:[a-z][\w’'-]*|[A-Z][\w’'-]*|\([A-Z]{{2,}}\))){{0,5}}?)\s+"
     rf"(?=(?:{_OPENER})\s+(?!and\b|or\b|nor\b)[a-z])"  # "Changes In and Disagreements": a title, not a run-in
 )
 

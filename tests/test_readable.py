@@ -114,6 +114,9 @@ def test_a_run_in_heading_is_set_off_from_the_sentence_it_opens() -> None:
         with_run_in_heading("EMPLOYEES As of May 31, we had 35,000 staff.")
         == "EMPLOYEES: As of May 31, we had 35,000 staff."
     )
+    assert with_run_in_heading("Dividend Policy We paid a dividend in each quarter of the year.") == (
+        "Dividend Policy: We paid a dividend in each quarter of the year."
+    )
     # Not a heading: a sentence whose words run on normally, a variable "A", a phrase ending in a function word.
     for sentence in (
         "Changes In and Disagreements With Accountants on Accounting are reported here.",
