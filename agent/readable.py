@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from agent.settings import AnswerSettings
-from kb.text import STOPWORDS, YEAR
+from kb.text import STOPWORDS, YEAR, open_brackets
 from kb.unruled_tables import is_figure
 
 # Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section
@@ -20,6 +20,7 @@ _META = re.compile(
     r"(?:section|table|figure|fig\.|note|item|appendix|part|chapter|glossary)s?\b|"
     r"\b(?:see|refer\s+to)\s+(?:additional|further|more)\s+(?:information|details|discussion)\b|"
     r"\b(?:see|refer)\b[^.]{0,250}\bfor\s+(?:additional|further|more)\s+(?:information|details|discussion)\b|"
+    r"\bfor\s+(?:additional|further|more)\s+(?:information|details|discussion)\b[^.]{0,250}\b(?:see|refer)\b|"
     r"the\s+following\s+(?:table|section|figure|summary|discussion)|as\s+follows\b)",
     re.IGNORECASE,
 )
@@ -76,6 +77,8 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
         return "a fragment: it starts mid-sentence"
     if re.search(r"[A-Za-z]-\.?$", text) or text[-1] in ",:;":
         return "a fragment: it stops mid-sentence"
+    if open_brackets(text) < 0:
+        return "a fragment: it starts inside a bracket"  # "Form 10-Q) filed with ...": a chunk opened mid-sentence
     letters = [c for c in text if c.isalpha()]
     if len(letters) >= 12 and sum(c.isupper() for c in letters) > s.capitals_share * len(letters):
         return "a heading in capitals"

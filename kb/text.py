@@ -277,7 +277,7 @@ def joiner(text: str) -> str:
     return "" if text.rstrip().endswith("-") else " "
 
 
-def _open_brackets(text: str) -> int:
+def open_brackets(text: str) -> int:
     """Round and square brackets the text opens and does not close; a list mark ("a)", "(ii)") opens none."""
     text = _LIST_MARK.sub(" ", text)
     return text.count("(") + text.count("[") - text.count(")") - text.count("]")
@@ -297,7 +297,7 @@ def run_on(text: str, following: str, most: int = 60) -> str:
     if not stops_mid_sentence(text):
         return ""
     unfinished = sentences(text)[-1:]
-    opened = bool(unfinished) and _open_brackets(unfinished[0]) > 0
+    opened = bool(unfinished) and open_brackets(unfinished[0]) > 0
     if not (rest[:1].islower() or rest[:1].isdigit() or opened):
         return ""
     prose = []
@@ -312,7 +312,7 @@ def run_on(text: str, following: str, most: int = 60) -> str:
     whole = sentences(f"{unfinished[0]}{joiner(text)}{' '.join(prose)}")[0]
     if not whole.startswith(unfinished[0]) or not _FINISHED.search(whole):
         return ""
-    if opened and not rest[:1].islower() and _open_brackets(whole) > 0:
+    if opened and not rest[:1].islower() and open_brackets(whole) > 0:
         return ""  # read on for its bracket, the rest never closes it: a heading or a new sentence follows
     words = whole[len(unfinished[0]) :].split()
     return " ".join(words) if 0 < len(words) <= most else ""

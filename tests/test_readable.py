@@ -17,6 +17,8 @@ def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> N
     assert unreadable("rameters are shared by every layer of the model.", q)  # starts mid-sentence
     assert unreadable("iPhone sales set the threshold for the filter this year.", q) is None  # a name, lower-case
     assert unreadable("The filter is most suited to the white-box setting, particu-", q)
+    assert unreadable("Form 10-Q) filed with the registry sets the threshold of the filter.", q)  # inside a bracket
+    assert unreadable("The steps: 1) set the threshold, 2) run the filter, 3) read the output.", q) is None
     assert unreadable("For the year ended December 31,", q)
     assert unreadable("Figure 3: Accuracy of the filter against its threshold.", q)
     assert unreadable("Code and data are at www.example.org for every reader.", q)
@@ -88,6 +90,8 @@ def test_meta_sentences_are_about_the_document() -> None:
     assert is_meta("See additional information in Note 19.")
     assert is_meta("Please refer to the Glossary for the definitions of the measures used.")
     assert is_meta("Please refer to the quarterly report filed with the registry for additional information.")
+    assert is_meta("For additional information on these factors, please see the filings with the registry.")
+    assert not is_meta("The board met on May 3 for further discussion of the merger terms.")
     assert not is_meta("The modification replaces the activation with a gated unit.")
 
 
