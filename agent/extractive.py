@@ -126,6 +126,7 @@ def _subject_terms(need: str, naming: set[str]) -> list[str]:
 # Words that frame a question about a period ("based on FY2022 data", "the figures shown") rather than say what it
 # is about: a row labelled "Stock-based compensation" or "Other data" answers nothing such a question asks.
 _FRAMING = frozenset(["based", "data", "information", "figures", "numbers", "details", "reported", "shown", "stated"])
+
 _HEADING_LINE = re.compile(r"^(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][^.!?]{0,80}$")
 
 
