@@ -114,8 +114,8 @@ def _word_vectors(words: list[str], embed: Callable[[list[str]], np.ndarray]) ->
 def _subject_terms(need: str, naming: set[str]) -> list[str]:
     """The need's terms that say what it is about: neither a period ("FY2022", "2022"), nor a word framing it
     ("based on ... data"), nor any form of a word that names the document. A name is matched by one of its forms
-    ("3M" by "m"), and every form of it names the document: "3m" left in would let any row labelled with the name
-    through ("Net income attributable to 3M" for the capital expenditure)."""
+    ("4K" by "k"), and every form of it names the document: "4k" left in would let any row labelled with the name
+    through ("Net income attributable to 4K" for the capital expenditure)."""
     return [
         word
         for word in content_terms(need)

@@ -78,7 +78,7 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
     if re.search(r"[A-Za-z]-\.?$", text) or text[-1] in ",:;":
         return "a fragment: it stops mid-sentence"
     if open_brackets(text) < 0:
-        return "a fragment: it starts inside a bracket"  # "Form 10-Q) filed with ...": a chunk opened mid-sentence
+        return "a fragment: it starts inside a bracket"  # "Report 7-B) filed with ...": a chunk opened mid-sentence
     letters = [c for c in text if c.isalpha()]
     if len(letters) >= 12 and sum(c.isupper() for c in letters) > s.capitals_share * len(letters):
         return "a heading in capitals"

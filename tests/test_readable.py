@@ -17,7 +17,7 @@ def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> N
     assert unreadable("rameters are shared by every layer of the model.", q)  # starts mid-sentence
     assert unreadable("iPhone sales set the threshold for the filter this year.", q) is None  # a name, lower-case
     assert unreadable("The filter is most suited to the white-box setting, particu-", q)
-    assert unreadable("Form 10-Q) filed with the registry sets the threshold of the filter.", q)  # inside a bracket
+    assert unreadable("Report 7-B) filed with the registry sets the threshold of the filter.", q)  # inside a bracket
     assert unreadable("The steps: 1) set the threshold, 2) run the filter, 3) read the output.", q) is None
     assert unreadable("For the year ended December 31,", q)
     assert unreadable("Figure 3: Accuracy of the filter against its threshold.", q)

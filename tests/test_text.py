@@ -148,8 +148,8 @@ def test_run_on_finishes_a_sentence_cut_at_a_chunk_end_from_the_next_chunk() -> 
     assert run_on(text, "Pressure tests follow. Logs are kept.") == ""
     # Inside an open bracket the sentence goes on, whatever the case of the next chunk's first word.
     bracket = "See the quarterly report for the 12 weeks ended March 25, 2023 (Q1 2023"
-    assert run_on(bracket, "Form 10-Q) filed with the registry. 1") == "Form 10-Q) filed with the registry."
-    assert run_on("As listed [Q1 2023", "Form 10-Q] filed with the registry.") == "Form 10-Q] filed with the registry."
+    assert run_on(bracket, "Report 7-B) filed with the registry. 1") == "Report 7-B) filed with the registry."
+    assert run_on("As listed [Q1 2023", "Report 7-B] filed here.") == "Report 7-B] filed here."
     assert run_on("Steps a) and b) are listed (see the", "Appendix for details). More.") == "Appendix for details)."
     # ... but not when the rest never closes the bracket: a heading or a new sentence follows.
     assert run_on("Sales grew in all regions (see Note 4", "Liquidity and Capital\nOur cash was $5 million.") == ""
