@@ -40,7 +40,7 @@ _YEAR_NAMED = r"\b(?:FY\s*)?(?:19|20)\d\d\b"  # a year named ("FY2022", "2019") 
 _FIGURE = re.compile(f"{_QUANTITY}|{_YEAR_NAMED}", re.IGNORECASE)
 _ASKS_QUANTITY = re.compile(_QUANTITY, re.IGNORECASE)
 _ASKS_VISUAL = re.compile(r"\b(?:figure|fig\.|table|chart|plot)\b", re.IGNORECASE)
-_CELL = re.compile(r"^(?P<head>[^:]{1,60}):\s*(?P<value>.+)$")  # "2019: 1,577", a column header and its value
+_CELL = re.compile(r"^(?P<head>[^:]{1,60}):\s+(?P<value>.+)$")  # "2019: 1,577"; "2.1:1" is a ratio, not a named cell
 
 
 def asks_figure(question: str) -> bool:

@@ -3,6 +3,7 @@ from __future__ import annotations
 from agent.readable import (
     asks_figure,
     asks_only_by_year,
+    cell_parts,
     is_meta,
     row_for_periods,
     symbols_cut,
@@ -100,6 +101,8 @@ def test_a_row_keeps_its_label_and_the_columns_of_the_years_asked() -> None:
     assert row_for_periods(row, ["2018"]) == "Purchases of equipment | 2018: (1,577)"
     assert row_for_periods(row, ["2015"]) == row  # no column of that year: the whole row
     assert row_for_periods("Total equity |  |  | 7,577", []) == "Total equity | 7,577"
+    # A cell is named "header: value"; a ratio ("2.1:1") is a value, not a header "2.1" and a value "1".
+    assert cell_parts("2019: 2.1:1") == ("2019", "2.1:1") and cell_parts("2.1:1") is None
 
 
 def test_a_question_asks_only_by_its_year_when_it_names_no_quantity() -> None:
