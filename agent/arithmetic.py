@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.readable import cell_parts, row_cells
-from kb.text import STOPWORDS, is_period, tokenize, years_named
+from kb.periods import is_period, years_named
+from kb.text import STOPWORDS, tokenize
 
 COMPUTED = "(computed)"
 # The computed clause of a sentence as this module writes it, set aside when its support is checked:

@@ -9,8 +9,9 @@ from typing import Any
 from agent.intent import asks_value, content_terms
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
+from kb.periods import is_period, period_year
 from kb.references import is_reference_list
-from kb.text import is_identifier, is_period, joiner, period_year, sentences, squashed, tokenize
+from kb.text import is_identifier, joiner, sentences, squashed, tokenize
 
 
 def framed(hit: dict[str, Any]) -> str:

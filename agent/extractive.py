@@ -25,8 +25,9 @@ from agent.readable import (
 )
 from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
+from kb.periods import period_year, years_spanned
 from kb.references import is_citation
-from kb.text import STOPWORDS, is_identifier, period_year, sentences, squashed, tokenize, years_spanned
+from kb.text import STOPWORDS, is_identifier, sentences, squashed, tokenize
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:

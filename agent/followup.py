@@ -20,7 +20,8 @@ from pydantic import BaseModel, Field
 from agent.intent import content_terms
 from agent.llm import LLMError, Rewrite
 from agent.prompts import follow_up_messages
-from kb.text import is_identifier, is_period, join_periods, period_year
+from kb.periods import is_period, join_periods, period_year
+from kb.text import is_identifier
 
 # How a dependent question opens or refers back: English connectives and pronouns, closed-class words only.
 _OPENING = re.compile(r"^\s*(?:and|but|also|so|then|now|ok(?:ay)?|what\s+about|how\s+about)\b[,:]?\s*", re.I)

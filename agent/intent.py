@@ -8,18 +8,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from kb.definitions import defined_term
-from kb.text import (
-    AUXILIARIES,
-    STOPWORDS,
-    WH_WORDS,
-    is_common_word,
-    is_identifier,
-    is_period,
-    join_periods,
-    tokenize,
-    without_possessive,
-    words,
-)
+from kb.periods import is_period, join_periods
+from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_common_word, is_identifier, tokenize, without_possessive, words
 
 Intent = Literal["compare", "definition", "procedure", "general"]
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from agent.settings import AnswerSettings
-from kb.text import STOPWORDS, YEAR, open_brackets
+from kb.periods import YEAR
+from kb.text import STOPWORDS, open_brackets
 from kb.unruled_tables import is_figure
 
 # Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kb.text import STOPWORDS, WH_WORDS, is_identifier, is_period, words
+from kb.periods import is_period
+from kb.text import STOPWORDS, WH_WORDS, is_identifier, words
 
 MADE_UP = "Zorblax"
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pydantic import BaseModel, Field
 
 from kb.models import DocumentRecord
-from kb.text import YEAR, period_year, tokenize
+from kb.periods import YEAR, period_year
+from kb.text import tokenize
 
 # A run of letters and digits joined by spaces, dots, dashes or slashes, holding a digit: an identifier's parts.
 _IDENTIFIER = re.compile(r"\b[A-Za-z]*\d[\w]*(?:[ ./-]\d[\w]*)*|\b[A-Za-z]+(?:[ ./-]?\d[\w]*)+")

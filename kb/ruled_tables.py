@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kb.parsed import Line, Page
-from kb.text import YEAR
+from kb.periods import YEAR
 from kb.unruled_tables import MAX_NAMED_COLUMNS, is_figure
 
 _Word = tuple[float, float, float, float, str]

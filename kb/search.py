@@ -17,11 +17,12 @@ from kb.hints import hint_rank
 from kb.lexical import LexicalIndex
 from kb.models import Hit
 from kb.page_units import Candidate, new_pages_first, rank_pages
+from kb.periods import is_period, years_named
 from kb.query import SearchQuery, read_query
 from kb.search_settings import SearchSettings
 from kb.store import Store, record_from, regions_of
 from kb.table_rows import asks_reason_or_name, row_rank, year_rank
-from kb.text import is_identifier, is_period, without_possessive, words, years_named
+from kb.text import is_identifier, without_possessive, words
 from kb.vectors import VectorIndex
 
 Mode = Literal["hybrid", "dense", "lexical"]

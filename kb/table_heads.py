@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from kb.parsed import Line, Page
-from kb.text import YEAR
+from kb.periods import YEAR
 from kb.unruled_tables import is_figure
 
 _PREAMBLE_LINES = 4  # title, subtitle, a date line, units: a longer run of lines above a table is prose
