@@ -7,7 +7,7 @@ import re
 
 from agent.settings import AnswerSettings
 from kb.periods import YEAR
-from kb.text import STOPWORDS, open_brackets
+from kb.text import SENTENCE_OPENERS, STOPWORDS, open_brackets
 from kb.unruled_tables import is_figure
 
 # Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section
@@ -169,15 +169,10 @@ def row_for_periods(row: str, years: list[str]) -> str:
 
 # A paragraph's run-in heading read into its first sentence ("Student initialization In addition to ...", "Dividend
 # Policy We implemented ...", "EMPLOYEES As of May 31, we had ..."): up to six words, the first capitalised, then a
-# word that opens a sentence and a lower-case word. Openers are a small closed set of English sentence starts; "A" is
-# left out, as a variable in prose ("each block uses A heads") reads the same.
-_OPENER = (
-    "We|In|The|Our|This|These|Those|To|For|It|As|Here|Since|While|Given|Following|Unlike|Although|When|Each|All|Most|"
-    "Many|Some|There"
-)
+# word that opens a sentence and a lower-case word.
 _RUN_IN = re.compile(
     rf"^(?P<head>[A-Z][\w’'-]*(?:\s+(?:[a-z][\w’'-]*|[A-Z][\w’'-]*|\([A-Z]{{2,}}\))){{0,5}}?)\s+"
-    rf"(?=(?:{_OPENER})\s+(?!and\b|or\b|nor\b)[a-z])"  # "Changes In and Disagreements": a title, not a run-in
+    rf"(?=(?:{SENTENCE_OPENERS})\s+(?!and\b|or\b|nor\b)[a-z])"  # "Changes In and Disagreements": a title, not a run-in
 )
 
 
@@ -200,10 +195,8 @@ _ASKS_MATH = re.compile(
     r"\b(?:equations?|formulas?|formulae|algorithms?|pseudo-?code|notation|expression|calculated|computed|defined)\b",
     re.I,
 )
-# English words of one or two letters: words of prose, not notation.
-_SHORT_WORDS = frozenset(
-    ["a", "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "no", "of", "on", "or", "so", "to", "up", "we"]
-)
+# English words of one or two letters are words of prose, not notation; a lone letter but "a" is a variable.
+_SHORT_WORDS = frozenset(w for w in STOPWORDS if len(w) == 2) | {"a"}
 
 
 def _symbols(word: str) -> set[str]:

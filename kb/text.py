@@ -231,18 +231,20 @@ def squashed(texts: Iterable[str]) -> str:
 
 # Sentences: common abbreviations that end in a period but do not end a sentence; a numbered heading line.
 # Abbreviations a sentence goes on after ("at 6:30 a.m. (Eastern time)", "the U.S. Department"). A company's "Inc."
-# ends a sentence as often as not, so it is not one.
+# ends a sentence as often as not, so it is not one. Those of `_MAY_END` also end sentences ("... sold in the U.S.
+# We also ..."): one ends there when the next word is one of `SENTENCE_OPENERS`.
+_MAY_END_WORDS = r"etc|a\.m|p\.m|u\.s|u\.k|jr|pp"
 _ABBREV = re.compile(
-    r"\b(?:e\.g|i\.e|et al|etc|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms|a\.m|p\.m|u\.s|u\.k|jr|vol|pp)\.$",
-    re.I,
+    rf"\b(?:e\.g|i\.e|et al|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms|vol|{_MAY_END_WORDS})\.$", re.I
 )
-# Of those, the ones that also end sentences ("... sold in the U.S. We also ..."): one ends there when the next word
-# is one that opens sentences (a small closed set of English sentence starts).
-_MAY_END = re.compile(r"\b(?:etc|a\.m|p\.m|u\.s|u\.k|jr|pp)\.$", re.I)
-_OPENS = re.compile(
-    r"(?:We|In|The|Our|This|These|Those|It|Its|As|For|On|At|Their|There|However|Also|Since|While|During|After|"
-    r"Before|Each|All|Most|Many|Some)\b"
+_MAY_END = re.compile(rf"\b(?:{_MAY_END_WORDS})\.$", re.I)
+# Words that open English sentences (a small closed set): after "U.S." such a word starts a new sentence, and after a
+# paragraph's run-in heading its first one (see agent.readable). "A" is left out: a variable in prose reads the same.
+SENTENCE_OPENERS = (
+    "We|In|The|Our|This|These|Those|It|Its|As|For|On|At|To|Their|There|Here|However|Also|Since|While|During|After|"
+    "Before|Given|Following|Unlike|Although|When|Each|All|Most|Many|Some"
 )
+_OPENS = re.compile(rf"(?:{SENTENCE_OPENERS})\b")
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
 _BULLET = "[•◦▪‣]"
 _SPLIT = re.compile(
