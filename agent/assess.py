@@ -318,12 +318,13 @@ def _own_terms(identifier: str, topics: list[str], identifiers: list[str], other
 def _topic_checks(
     topics: list[str], evidence: list[dict[str, Any]], homes: dict[str, list[str]], share: float
 ) -> list[Check]:
-    """A comparison needs evidence on both topics, and from each topic's own documents when they differ."""
+    """A comparison needs evidence on every topic, and from each topic's own documents when they differ."""
     absent = [t for t in topics if not topic_hits(t, evidence, share)]
-    detail = f"no evidence on {', '.join(map(repr, absent))}" if absent else "evidence on both topics"
+    every = "both topics" if len(topics) == 2 else f"all {len(topics)} topics"
+    detail = f"no evidence on {', '.join(map(repr, absent))}" if absent else f"evidence on {every}"
     checks = [Check(check="topics_covered", ok=not absent, detail=detail)]
     home_sets = [set(homes.get(t, [])) for t in topics]
-    separate = all(home_sets) and not (home_sets[0] & home_sets[1])
+    separate = all(home_sets) and not set.intersection(*home_sets)
     found = {h["doc_id"] for h in evidence}
     lacking = [t for t, home in zip(topics, home_sets, strict=True) if separate and not (home & found)]
     detail = (

@@ -28,7 +28,7 @@ class NodeEvent(BaseModel):
     summary: str = Field("", description="One line on what it did.")
     # route
     intent: str | None = Field(None, description="route: compare, definition, procedure or general.")
-    topics: list[str] | None = Field(None, description="route: the two topics of a comparison.")
+    topics: list[str] | None = Field(None, description="route: the topics of a comparison (two or more).")
     key_terms: list[str] | None = Field(None, description="route: the question's content terms.")
     mode: str | None = Field(None, description="route, answer, verify: ollama or extractive.")
     standalone: str | None = Field(None, description="route: the follow-up rewritten to stand alone, when it was.")

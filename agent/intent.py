@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from kb.definitions import defined_term
 from kb.periods import is_period, join_periods
-from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_common_word, is_identifier, tokenize, without_possessive, words
+from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_common_word, is_identifier, without_possessive, words
 
 Intent = Literal["compare", "definition", "procedure", "general"]
 
@@ -32,13 +32,42 @@ QUESTION_WORDS = (
 
 _COMPARE = [
     re.compile(r"\b(?:differences?|distinctions?|contrast)\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)", re.I),
-    re.compile(r"\bcompare\s+(?P<a>.+?)\s+(?:and|with|to|against|versus|vs\.?)\s+(?P<b>.+)", re.I),
+    # "compare A with B", but not "X compare(s) to B", whose first topic comes before the verb (the next pattern).
+    re.compile(
+        r"\bcompare\s+(?!(?:to|with|against)\b)(?P<a>.+?)\s+(?:and|with|to|against|versus|vs\.?)\s+(?P<b>.+)", re.I
+    ),
     re.compile(
         r"\bhow\s+(?:does|do|is|are)\s+(?P<a>.+?)\s+(?:differ\s+from|compare\s+(?:to|with)|different\s+from)\s+"
         r"(?P<b>.+)",
         re.I,
     ),
+    # "how do A and B differ (in ...)?", "how do A and B compare?"
+    re.compile(r"\bhow\s+(?:do|did|does)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:differ|compare|contrast)\b", re.I),
     re.compile(r"(?P<a>[^,;:?]+?)\s+(?:vs\.?|versus)\s+(?P<b>.+)", re.I),
+]
+# "A or B?" asks to choose between two named things: "Which is faster, A or B?", "Is A or B recommended for ...?",
+# "A or B: which ...?". Both sides must be names (identifiers or capitalised words), so "is it cheaper or faster?"
+# stays a plain question.
+_ASKING = r"(?:which|what|who|is|are|was|were|does|do|did|should|would|can|could|will)"
+_NAME_WORD = rf"(?!(?i:{_ASKING})\b)[A-Z0-9][\w.'’+/-]*"
+_NAME = rf"{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}"
+_ALTERNATIVES = re.compile(rf"(?<![\w-])(?P<a>{_NAME})\s+or\s+(?P<b>{_NAME})(?![\w-])")
+_CHOOSING = re.compile(rf"^\s*{_ASKING}\b|\bwhich\b", re.I)
+# "Is A better than B (or C)?": a comparison when both sides name something.
+# Comparisons only when both sides name something (an identifier or a capitalised word).
+_COMPARE_NAMED = [
+    # "Is A better than B (or C)?"; the verbs that may stand before the adjective ("Does A perform better ...").
+    re.compile(
+        rf"^\s*{_ASKING}\s+(?P<a>.+?)\s+(?:(?:perform|do|work|score|fare|run)s?\s+)?"
+        r"(?:\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?P<b>.+)",
+        re.I,
+    ),
+    # "compare the sizes of A and B": the aspect before "of" is no topic.
+    re.compile(
+        r"\bcompare\s+(?:the\s+)?(?:(?!(?:with|to|against|versus|vs)\b)[\w-]+\s+){1,6}?(?:of|for)\s+"
+        r"(?P<a>.+?)\s+(?:and|with|to|against|versus|vs\.?)\s+(?P<b>.+)",
+        re.I,
+    ),
 ]
 _PROCEDURE = re.compile(
     r"^\s*(?:how\s+(?:do|does|can|should|would|to)\s+(?:i|we|you|one)\b|how\s+to\b)|\b(?:steps?|procedure|"
@@ -64,6 +93,9 @@ _TOPIC_TAIL = re.compile(
     r"and\s+(?:what|how|why|which))\b).*$",
     re.I,
 )
+# The tail of a topic but for its commas, which may separate the items of a list of topics.
+_TOPIC_TAIL_WORDS = re.compile(_TOPIC_TAIL.pattern.replace("[,;:(]", "[;:(]"), re.I)
+_LIST = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|vs\.?|versus)\s+", re.I)
 _LEADING = re.compile(r"^\s*(?:(?:the|a|an|both|between|to|with|from|against)\s+)+", re.I)
 # A pronoun is no topic: "how does it compare to X" leans on the conversation (see agent.followup).
 _PRONOUN_TOPIC = re.compile(r"^(?:it|its|they|them|this|that|these|those|he|she)$", re.I)
@@ -73,7 +105,7 @@ class QuestionReading(BaseModel):
     """What the route step understood about a question."""
 
     intent: Intent = Field(description="compare, definition, procedure or general.")
-    topics: list[str] = Field(default_factory=list, description="The two topics of a compare question.")
+    topics: list[str] = Field(default_factory=list, description="The topics of a compare question, two or more.")
     key_terms: list[str] = Field(default_factory=list, description="Content terms of the question, identifiers first.")
     identifiers: list[str] = Field(default_factory=list, description="Technical identifiers and acronyms.")
     names: list[str] = Field(
@@ -93,13 +125,38 @@ def _clean_topic(text: str) -> str:
     return re.sub(r"(?:'s|’s)\b", "", text).strip(" ?.!,")
 
 
+def _listed(text: str) -> list[str]:
+    """A topic that lists named things ("BERT and ELMo", "A, B or C") is a topic for each; other text ("cost and
+    risk", "A and B, in terms of cost" cut to its list) is one topic, cleaned."""
+    parts = [_clean_topic(p) for p in _LIST.split(_TOPIC_TAIL_WORDS.sub("", text.strip(" ?.!")))]
+    parts = [p for p in parts if p]
+    return parts if len(parts) > 1 and all(map(_named, parts)) else [t for t in [_clean_topic(text)] if t]
+
+
 def _only_periods(topic: str) -> bool:
     terms = content_terms(topic)
     return bool(terms) and all(is_period(t) for t in terms)
 
 
 def _norm(text: str) -> str:
-    return " ".join(tokenize(text))
+    """A topic's words in lower case: "BERT" and "bert" are one topic, "Model A" and "Model B" two (the search
+    tokenizer would drop their letters)."""
+    return " ".join(re.findall(r"\w+", text.casefold()))
+
+
+def _sides(q: str) -> list[tuple[str, str]]:
+    """The two sides of each way the question may be read as a comparison, most specific first."""
+    named = [m.groups() for pattern in _COMPARE_NAMED if (m := pattern.search(q))]
+    found = [pair for pair in named if all(map(_named, pair))]
+    found += [(m.group("a"), m.group("b")) for pattern in _COMPARE if (m := pattern.search(q))]
+    if _CHOOSING.search(q):
+        found += [(m.group("a"), m.group("b")) for m in _ALTERNATIVES.finditer(q)]
+    return found
+
+
+def _named(text: str) -> bool:
+    """Whether the text names something: an identifier or a capitalised word among its terms."""
+    return any(is_identifier(t) or t[:1].isupper() for t in content_terms(text))
 
 
 def content_terms(text: str) -> list[str]:
@@ -152,28 +209,23 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         for t in terms
         if t[:1].isupper() and t not in identifiers and not is_period(t) and t not in openers and not is_common_word(t)
     ]
-    for pattern in _COMPARE:
-        match = pattern.search(q)
-        if not match:
+    for first, second in _sides(q):
+        firsts, seconds = _listed(first), _listed(second)
+        topics = [*firsts, *seconds]
+        if not firsts or not seconds or any(_PRONOUN_TOPIC.match(t) for t in topics):
             continue
-        a, b = _clean_topic(match.group("a")), _clean_topic(match.group("b"))
-        if not a or not b or _PRONOUN_TOPIC.match(a) or _PRONOUN_TOPIC.match(b):
-            continue
-        if _only_periods(a) or _only_periods(b):
+        if any(_only_periods(t) for t in topics):
             # "X in FY2022 vs FY2021": one subject in two periods, not two topics. One search for the subject
             # finds the rows and sentences that state both years; a search for a bare year finds anything.
             break
-        if _norm(a) == _norm(b):
-            return QuestionReading(
-                intent="compare",
-                topics=[a, b],
-                key_terms=key_terms,
-                identifiers=identifiers,
-                names=names,
-                error=f"a comparison needs two different topics, but both are {a!r}",
-            )
+        same = [t for n, t in enumerate(topics) if _norm(t) in map(_norm, topics[:n])]
         return QuestionReading(
-            intent="compare", topics=[a, b], key_terms=key_terms, identifiers=identifiers, names=names
+            intent="compare",
+            topics=topics,
+            key_terms=key_terms,
+            identifiers=identifiers,
+            names=names,
+            error=_repeated(topics, same[0]) if same else None,
         )
     if defined_term(q):
         return QuestionReading(intent="definition", key_terms=key_terms, identifiers=identifiers, names=names)
@@ -182,11 +234,15 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     return QuestionReading(intent="general", key_terms=key_terms, identifiers=identifiers, names=names)
 
 
+def _repeated(topics: list[str], topic: str) -> str:
+    if len(topics) == 2:
+        return f"a comparison needs two different topics, but both are {topic!r}"
+    return f"a comparison needs different topics, but {topic!r} is named twice"
+
+
 def plan_for(reading: QuestionReading) -> list[str]:
     steps = {
-        "compare": [f"retrieve evidence on {reading.topics[0]!r} and on {reading.topics[1]!r}"]
-        if reading.topics
-        else [],
+        "compare": [f"retrieve evidence on {' and on '.join(map(repr, reading.topics))}"] if reading.topics else [],
         "definition": ["retrieve passages that define the term"],
         "procedure": ["retrieve the passages that describe the steps, in document order"],
         "general": ["retrieve passages that answer the question"],

@@ -160,7 +160,7 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     summary = (
         (f"read as {question!r} ({follow.how}); " if follow.rewritten else "")
         + f"intent {reading.intent}"
-        + (f" ({reading.topics[0]!r} vs {reading.topics[1]!r})" if reading.topics else "")
+        + (f" ({' vs '.join(map(repr, reading.topics))})" if reading.topics else "")
         + f"; {note}"
     )
     warnings = [note] if not (mode == s.mode or (s.mode == "auto" and mode == "ollama")) else []

@@ -14,7 +14,7 @@ class AgentState(TypedDict, total=False):
     started_at: float
     settings: dict[str, Any]  # AgentSettings.model_dump(mode="json"); budgets travel with the run
     intent: str  # compare | definition | procedure | general
-    topics: list[str]  # the two topics of a compare question
+    topics: list[str]  # the topics of a compare question (two or more)
     topic_homes: dict[str, list[str]]  # topic -> documents where a lexical probe finds it
     need: str  # the question's information need (kb.query.read_query: its instructions left out), read once
     key_terms: list[str]  # the question's content terms, identifiers first

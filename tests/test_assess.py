@@ -5,7 +5,7 @@ not one by one in passing mentions."""
 import pytest
 
 from agent.assess import assess, stated_values, together
-from agent.intent import asks_value
+from agent.intent import asks_value, read_question
 from tests.test_agent_units import assess_state, hit
 
 QUESTION = "What numeric value is QZ_MAX_DEPTH defined to in the qzlib library?"
@@ -118,3 +118,21 @@ def test_comparisons_and_a_zero_setting_skip_the_check() -> None:
     state = {**assess_state(question, evidence), "question": question}
     assert state["intent"] == "compare"
     assert all(r.check != "terms_together" for r in assess(state).reasons)
+
+
+def test_a_comparison_of_three_needs_evidence_on_each_and_from_each_home() -> None:
+    question = "Compare ZX-9, QR-7 and KT-4"
+    two = [hit("zx", "The ZX-9 valve seals at 40 bar.", 1), hit("qr", "The QR-7 pump seals at 38 bar.", 2)]
+    state = {**assess_state(question, two), "question": question, "topics": read_question(question).topics}
+    state["topic_homes"] = {"ZX-9": ["zx"], "QR-7": ["qr"], "KT-4": ["kt"]}
+    checks = {r.check: r for r in assess(state).reasons}
+    assert not checks["topics_covered"].ok and checks["topics_covered"].detail == "no evidence on 'KT-4'"
+    assert not checks["topic_diversity"].ok and "'KT-4'" in checks["topic_diversity"].detail
+    state["evidence"] = [*two, hit("kt", "The KT-4 seal holds 12 bar.", 3)]
+    checks = {r.check: r for r in assess(state).reasons}
+    assert checks["topics_covered"].detail == "evidence on all 3 topics" and checks["topic_diversity"].ok
+    # Two topics sharing a home do not hide the third's: its own document must be among the evidence.
+    state["topic_homes"] = {"ZX-9": ["zx"], "QR-7": ["zx"], "KT-4": ["kt"]}
+    state["evidence"] = [*two, hit("zx", "The KT-4 seal is mentioned once.", 3)]
+    checks = {r.check: r for r in assess(state).reasons}
+    assert not checks["topic_diversity"].ok and "'KT-4'" in checks["topic_diversity"].detail

@@ -1,0 +1,126 @@
+"""Reading a question (agent.intent): its intent, a comparison's topics, its key terms."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.intent import plan_for, read_question
+
+
+@pytest.mark.parametrize(
+    ("question", "topics"),
+    [
+        ("What are the differences between BERT and RoBERTa?", ["BERT", "RoBERTa"]),
+        ("Compare dynamic masking and static masking", ["dynamic masking", "static masking"]),
+        ("GPT-2 vs BERT", ["GPT-2", "BERT"]),
+        ("Compare the heron valve with the falcon pump in terms of cost", ["heron valve", "falcon pump"]),
+        ("How does the heron valve differ from the falcon pump?", ["heron valve", "falcon pump"]),
+    ],
+)
+def test_compare_topics(question: str, topics: list[str]) -> None:
+    reading = read_question(question)
+    assert reading.intent == "compare" and reading.topics == topics and reading.error is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How does Heron Pumps' operating margin in FY2022 compare to FY2021?",
+        "How much did valve sales change in FY 2023 vs FY 2022?",
+        "Compare 2019 and 2020 pump revenue",
+    ],
+)
+def test_one_subject_in_two_periods_is_no_comparison_of_topics(question: str) -> None:
+    reading = read_question(question)
+    assert reading.intent == "general" and reading.topics == []
+    assert {"2019", "2020"} <= set(reading.key_terms) or any(t.startswith("FY") for t in reading.key_terms)
+
+
+def test_identical_topics_rejected() -> None:
+    assert "two different topics" in read_question("BERT vs bert").error
+
+
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        ("What is a masked language model?", "definition"),
+        ("Define dynamic masking", "definition"),
+        ("What does NSP stand for?", "definition"),
+        ("How do I replace the filter cartridge?", "procedure"),
+        ("What are the steps to install the pump controller?", "procedure"),
+        ("What are the two main tasks BERT is pre-trained on?", "general"),
+    ],
+)
+def test_intents(question: str, intent: str) -> None:
+    assert read_question(question).intent == intent
+
+
+def test_key_terms_put_identifiers_first() -> None:
+    reading = read_question("Which torque does the QX-7731 pump controller need?")
+    assert reading.identifiers == ["QX-7731"]
+    assert reading.key_terms[0] == "QX-7731" and "which" not in [t.lower() for t in reading.key_terms]
+
+
+def test_a_pronoun_is_no_topic_and_prepositions_do_not_open_one() -> None:
+    assert read_question("How does it compare to the QR-7 pump?").intent != "compare"
+    assert read_question("How does the ZX-9 valve compare to the QR-7 pump?").topics == ["ZX-9 valve", "QR-7 pump"]
+    assert read_question("Compare the ZX-9 valve with the QR-7 pump").topics == ["ZX-9 valve", "QR-7 pump"]
+
+
+@pytest.mark.parametrize(
+    ("question", "topics"),
+    [
+        ("How do the ZX-9 valve and the QR-7 pump differ?", ["ZX-9 valve", "QR-7 pump"]),
+        ("How do ZX-9 and QR-7 compare in pressure?", ["ZX-9", "QR-7"]),
+        ("Which is cheaper, ZX-9 or QR-7?", ["ZX-9", "QR-7"]),
+        ("Is ZX-9-512 or ZX-9-1024 recommended for general use?", ["ZX-9-512", "ZX-9-1024"]),
+        ("ZX-9 or QR-7: which one seals faster?", ["ZX-9", "QR-7"]),
+        ("Does the Heron valve perform better than the Falcon pump?", ["Heron valve", "Falcon pump"]),
+        ("Compare the seal and bore sizes of ZX-9 and QR-7", ["ZX-9", "QR-7"]),
+    ],
+)
+def test_every_form_of_comparison_the_issue_names_is_read(question: str, topics: list[str]) -> None:
+    reading = read_question(question)
+    assert reading.intent == "compare" and reading.topics == topics and reading.error is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is it cheaper or faster?",  # no names on either side: not a choice between two things
+        "Is revenue higher than expected?",
+        "Are there more than five valves?",
+        "Is the 2019 or 2020 margin higher?",  # one subject in two periods
+    ],
+)
+def test_an_or_or_than_between_unnamed_things_is_no_comparison(question: str) -> None:
+    assert read_question(question).intent != "compare"
+
+
+@pytest.mark.parametrize(
+    ("question", "topics"),
+    [
+        ("How does the Heron valve's pressure compare to ZX-9 and QR-7?", ["Heron valve pressure", "ZX-9", "QR-7"]),
+        ("Compare ZX-9, QR-7 and KT-4", ["ZX-9", "QR-7", "KT-4"]),
+        ("ZX-9-512 vs ZX-9-768 vs ZX-9-1024", ["ZX-9-512", "ZX-9-768", "ZX-9-1024"]),
+        ("Is the Heron valve better than ZX-9 or QR-7?", ["Heron valve", "ZX-9", "QR-7"]),
+    ],
+)
+def test_a_side_listing_named_things_is_a_topic_for_each(question: str, topics: list[str]) -> None:
+    reading = read_question(question)
+    assert reading.intent == "compare" and reading.topics == topics and reading.error is None
+    assert plan_for(reading)[0] == "retrieve evidence on " + " and on ".join(map(repr, topics))
+
+
+def test_a_side_listing_plain_words_stays_one_topic() -> None:
+    assert read_question("What are the differences between cost and risk of valves?").topics == [
+        "cost",
+        "risk of valves",
+    ]
+    assert read_question("Compare the valve with the seal and gasket").topics == ["valve", "seal and gasket"]
+
+
+def test_topics_differing_only_in_a_letter_are_different_but_a_name_twice_is_not() -> None:
+    assert read_question("Model A vs Model B").error is None
+    assert read_question("How do Model A and Model B differ from Model C?").topics == ["Model A", "Model B", "Model C"]
+    assert "named twice" in read_question("Compare ZX-9, QR-7 and zx-9").error
