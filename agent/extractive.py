@@ -13,11 +13,13 @@ from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import framed, is_evidence, names_covered, topic_hits, whole_text
 from agent.intent import content_terms
 from agent.readable import (
+    about_another_member,
     asks_figure,
     asks_only_by_year,
     is_meta,
     is_row,
     row_cells,
+    row_for_columns,
     row_for_periods,
     symbols_cut,
     unreadable,
@@ -27,7 +29,7 @@ from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
 from kb.periods import period_year, years_spanned
 from kb.references import is_citation
-from kb.text import STOPWORDS, is_identifier, sentences, squashed, tokenize
+from kb.text import STOPWORDS, is_identifier, sentences, squashed, tokenize, words
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
@@ -160,6 +162,10 @@ def compose(
     about: set[str] | None = None
     if asks_only_by_year(question):
         about = {t for t in tokenize(subject) if not t.isdigit()}
+    # What a row must answer: the question's identifiers (no other member of their family) and the words that may
+    # name its columns.
+    identifiers = [t for t in content_terms(need or question) if is_identifier(t) and not period_year(t)]
+    asked_words = {t for t in tokenize(need or question) if not t.isdigit()}  # "key" names a column, too
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
     for i, item in enumerate(context):
         if not is_evidence(item):
@@ -177,7 +183,9 @@ def compose(
             if unreadable(sentence, question, s) or (is_row(sentence) and not figure):
                 continue
             if is_row(sentence):
-                sentence = row_for_periods(sentence, years)
+                if about_another_member(sentence, identifiers):
+                    continue
+                sentence = row_for_periods(sentence, years) if years else row_for_columns(sentence, asked_words)
                 if not is_row(sentence):
                     continue  # a label without a value
                 if about is not None and not set(tokenize(row_cells(sentence)[0])) & about:
@@ -232,6 +240,7 @@ def compose(
             chosen.append(n)
 
     labels: dict[int, str] = {}  # the sentence that opens a topic's part of a comparison, and the topic
+    parted = False  # the answer reads topic by topic, each part opening with its topic's name
     if intent == "compare" and topics:
         per_topic = max(1, max_sentences // len(topics))
         sentence_items = [{"text": c[3], "n": n} for n, c in enumerate(items)]
@@ -247,17 +256,23 @@ def compose(
             naming = names[topic] & set(about)
             take([n for n in about if n in naming], start + per_topic)
             take(about, start + per_topic)
-            part = sorted(chosen[start:], key=lambda n: (n not in naming, items[n][0], items[n][1]))
+            # A figure's row naming the topic states what a figure question asks: it leads its part.
+            part = sorted(
+                chosen[start:],
+                key=lambda n: (n not in naming, not (figure and is_row(items[n][3])), items[n][0], items[n][1]),
+            )
             chosen[start:] = part
             if part and s.topic_labels:
-                labels[part[0]] = topic[:1].upper() + topic[1:]
-    if not labels:  # more sentences after a labelled part would read as that topic's
+                parted = True
+                if not items[part[0]][3].lower().startswith(topic.lower()):  # no label repeating its opening words
+                    labels[part[0]] = topic[:1].upper() + topic[1:]
+    if not parted:  # more sentences after a labelled part would read as that topic's
         take(order, max_sentences)
         chosen[:] = _reading_order(chosen, follows)
-    if intent == "procedure" or (intent == "compare" and not labels):
+    if intent == "procedure" or (intent == "compare" and not parted):
         chosen.sort(key=lambda n: (items[n][0], items[n][1]))  # document order reads as steps / topic by topic
-    elif figure and years and not labels:  # the best row stating a figure of a year asked for comes first
-        stating = [n for n in chosen if is_row(items[n][3]) and any(f"{y}:" in items[n][3] for y in years)]
+    elif figure and not parted:  # the best row stating a figure of a year or of a member asked for comes first
+        stating = [n for n in chosen if is_row(items[n][3]) and _states(items[n][3], years, identifiers)]
         # The row whose label the question names most plainly (not by the document's name) leads; among equals,
         # the better ranked.
         stating.sort(key=lambda n: -label_share(items[n][3], subject))
@@ -277,6 +292,15 @@ def compose(
     )
     calc = computed(question, [c for c in context if is_evidence(c)], s.row_label_share)
     return f"{calc} {text}".strip() if calc else text
+
+
+def _states(row: str, years: list[str], identifiers: list[str]) -> bool:
+    """Whether a row states what a figure question asks: a column of a year it names, or (naming no year) a label
+    naming one of its identifiers ("ZX-9-768 | casing: 1,088")."""
+    if years:
+        return any(f"{y}:" in row for y in years)
+    label = {w.lower() for w in words(row_cells(row)[0])}
+    return any(i.lower() in label for i in identifiers)
 
 
 def _continuations(

@@ -7,7 +7,7 @@ import re
 
 from agent.settings import AnswerSettings
 from kb.periods import YEAR
-from kb.text import SENTENCE_OPENERS, STOPWORDS, open_brackets
+from kb.text import SENTENCE_OPENERS, STOPWORDS, is_identifier, open_brackets, tokenize, words
 from kb.unruled_tables import is_figure
 
 # Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section
@@ -56,9 +56,18 @@ def asks_only_by_year(question: str) -> bool:
     return asks_figure(question) and not _ASKS_QUANTITY.search(question)
 
 
+# "Table 3 lists the sizes of the keys for each set.": where the figures are, not the figures. "Table 1 shows that
+# X outperforms Y" and "Figure 2 shows the results: ..." state a finding, and a pointer is short.
+_POINTER = re.compile(
+    r"^(?:table|figure|fig\.|section|appendix|chapter)\s+[A-Z]?\d+(?:\.\d+)*\s+(?:lists|shows|gives|summari[sz]es|"
+    r"presents|describes|compares|reports|provides|contains|illustrates|depicts)\s+(?!that\b)[^:;]{0,160}$",
+    re.IGNORECASE,
+)
+
+
 def is_meta(sentence: str) -> bool:
     """A sentence about the document (where things are, what a section does), not about its subject."""
-    return bool(_META.search(sentence))
+    return bool(_META.search(sentence) or _POINTER.match(sentence.strip()))
 
 
 def is_row(sentence: str) -> bool:
@@ -165,6 +174,33 @@ def row_for_periods(row: str, years: list[str]) -> str:
         return row
     keep = [c for c in cells[1:] if (parts := cell_parts(c)) and any(y in parts[0] for y in years)]
     return " | ".join([cells[0], *keep]) if keep else row
+
+
+def row_for_columns(row: str, asked: set[str]) -> str:
+    """A table row cut to the columns whose headers the question names ("What is the ciphertext size of X?" keeps
+    "X | ciphertext: 1,568" of a row of four sizes), matched by `asked`, the question's word tokens; the row as it is
+    when the question names none of its headers, or all of them. Words of the row's own label name no column."""
+    cells = row_cells(row)
+    if len(cells) < 3:
+        return row
+    wanted = asked - set(tokenize(cells[0]))
+    keep = [c for c in cells[1:] if (parts := cell_parts(c)) and set(tokenize(parts[0])) & wanted]
+    return " | ".join([cells[0], *keep]) if 0 < len(keep) < len(cells) - 1 else row
+
+
+def family(identifier: str) -> str:
+    """The family an identifier names a member of: its text before the last hyphen ("ZX-9" of "ZX-9-512"), or ""."""
+    head, _, tail = identifier.rpartition("-")
+    return head if head and tail else ""
+
+
+def about_another_member(row: str, identifiers: list[str]) -> bool:
+    """Whether a table row's label names another member of a family the question asks about ("ZX-9-512 | ..." when
+    the question names "ZX-9-768"), and none the question names: a parameter table's other rows answer nothing."""
+    named = {i.lower() for i in identifiers}
+    families = {f for i in named if (f := family(i))}
+    labels = {w.lower() for w in words(row_cells(row)[0]) if is_identifier(w)}
+    return bool(families) and not labels & named and any(family(w) in families for w in labels)
 
 
 # A paragraph's run-in heading read into its first sentence ("Student initialization In addition to ...", "Dividend

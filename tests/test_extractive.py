@@ -267,3 +267,28 @@ def test_a_sentence_with_a_figures_text_read_into_it_is_quoted_up_to_that_text()
     )
     answer = compose("How is the harbour pump primed?", "general", [], [passage("c1", "p:1", text)], AnswerSettings())
     assert answer.endswith("checked by the night crew for wear, using … [c1]")
+
+
+TABLE = [
+    passage("c1", "v:1", "The standard approves three valve sizes: ZX-9-512, ZX-9-768 and ZX-9-1024."),
+    passage(
+        "c2",
+        "v:2",
+        "ZX-9-512 | seal key: 800 | casing: 768\nZX-9-768 | seal key: 1,184 | casing: 1,088\n"
+        "ZX-9-1024 | seal key: 1,568 | casing: 1,568",
+    ),
+]
+
+
+def test_a_figure_from_a_parameter_table_is_its_member_row_cut_to_the_columns_asked() -> None:
+    answer = compose("What is the casing size of ZX-9-768?", "general", [], TABLE, AnswerSettings())
+    assert answer.startswith("ZX-9-768 | casing: 1,088. [c2]")
+    assert "ZX-9-512 |" not in answer and "ZX-9-1024 |" not in answer and "seal key" not in answer
+
+
+def test_a_comparison_of_figures_opens_each_part_with_its_row_without_repeating_its_name() -> None:
+    question = "Compare the casing sizes of ZX-9-512 and ZX-9-1024"
+    answer = compose(question, "compare", ["ZX-9-512", "ZX-9-1024"], TABLE, AnswerSettings())
+    assert answer.startswith("ZX-9-512 | casing: 768. [c2]")
+    assert "ZX-9-1024 | casing: 1,568. [c2]" in answer and "ZX-9-768 |" not in answer
+    assert "ZX-9-1024: ZX-9-1024" not in answer

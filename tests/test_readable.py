@@ -1,16 +1,19 @@
 from __future__ import annotations
 
 from agent.readable import (
+    about_another_member,
     asks_figure,
     asks_only_by_year,
     cell_parts,
     is_meta,
+    row_for_columns,
     row_for_periods,
     symbols_cut,
     unreadable,
     with_run_in_heading,
 )
 from agent.settings import AnswerSettings
+from kb.text import tokenize
 
 
 def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> None:
@@ -166,3 +169,31 @@ def test_the_prose_before_a_figures_text_read_into_a_sentence_is_kept_up_to_it()
     assert symbols_cut(early) == early
     # A question asking for the equation gets the whole sentence.
     assert symbols_cut(glued, "What equation gives the curvature test?") == glued
+
+
+SIZES = "ZX-9-768 | seal key: 1,184 | bore key: 2,400 | casing: 1,088 | spare key: 32"
+
+
+def test_a_row_is_cut_to_the_columns_the_question_names() -> None:
+    assert row_for_columns(SIZES, set(tokenize("What is the casing size of ZX-9-768?"))) == "ZX-9-768 | casing: 1,088"
+    assert row_for_columns(SIZES, set(tokenize("What are the bore key and casing sizes?"))) == SIZES  # "key": all
+    assert row_for_columns(SIZES, set(tokenize("How large is the ZX-9-768?"))) == SIZES  # no column named
+    # The label's own words name no column: the word "casing" of the casing row does not cut it to one column.
+    casing = "Casing | casing: 3 | seal: 4"
+    assert row_for_columns(casing, set(tokenize("What are the casing figures?"))) == casing
+
+
+def test_a_row_about_another_member_of_the_family_asked_about_answers_nothing() -> None:
+    assert about_another_member("ZX-9-512 | casing: 768", ["ZX-9-768"])
+    assert not about_another_member("ZX-9-768 | casing: 1,088", ["ZX-9-768"])
+    assert not about_another_member("ZX-9-512 and ZX-9-768 | casing: 768", ["ZX-9-768"])  # names the one asked
+    assert not about_another_member("QR-7-512 | casing: 768", ["ZX-9-768"])  # another family: not a sibling
+    assert not about_another_member("Net sales | 2019: 1,577", ["ZX-9-768"])
+    assert not about_another_member("ZX-9-512 | casing: 768", [])
+
+
+def test_a_sentence_pointing_to_a_table_is_about_the_document_unless_it_states_a_finding() -> None:
+    assert is_meta("Table 3 lists the sizes of the keys and casings for each valve.")
+    assert is_meta("Figure 2 compares the two pumps on three loads.")
+    assert not is_meta("Table 1 shows that the ZX-9 outlasts the QR-7.")
+    assert not is_meta("Table 1 shows the following results: across all loads, the ZX-9 wins.")
