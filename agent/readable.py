@@ -122,7 +122,19 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
     start = _notation_start(words, s)
     if start is not None and start < 2 * s.symbol_run and not _ASKS_MATH.search(question):
         return "an equation, pseudo-code or a figure's text"
+    if _numbered_steps(text) and not _ASKS_MATH.search(question):
+        return "pseudo-code: numbered lines run together"
     return None
+
+
+_STEP = re.compile(r"(?<![\w.,:])(\d{1,2}):\s")
+
+
+def _numbered_steps(text: str) -> bool:
+    """Three or more lines numbered "1:", "2:", "3:" in sequence run into one sentence: an algorithm's listing,
+    whatever symbols it uses ("1: d <- B^32 2: z <- B^32 3: return (ek, dk)"). A time ("6:30") has no space."""
+    numbers = [int(n) for n in _STEP.findall(text)]
+    return any(numbers[i : i + 3] == [k, k + 1, k + 2] for i, k in enumerate(numbers))
 
 
 # The small words a title leaves in lower case ("Statements of Cash Flows"): generic English function words.

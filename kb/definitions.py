@@ -66,9 +66,12 @@ def _patterns(term: str) -> list[re.Pattern[str]]:
             re.I,
         ),
         # "X is/means/refers to/stands for ...", "X: ..." and "X | ..." (a glossary entry or an acronyms table row).
+        # "... a mechanism called X", "known as X"; "we introduce X, a new ..." (a name given with what it is).
         re.compile(
             rf"(?:^|[\n.;]\s*|\s){q}{t}{q},?\s+(?:is|are|means?|refers?\s+to|stands?\s+for|denotes?|"
-            rf"(?:is|are)\s+defined\s+as)\b|(?:^|\n)\s*{q}{t}{q}\s*(?::|\||–|—|-\s)",
+            rf"(?:is|are)\s+defined\s+as)\b|(?:^|\n)\s*{q}{t}{q}\s*(?::|\||–|—|-\s)|"
+            rf"\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as)\s+(?:the\s+)?{q}{t}{q}(?![\w-])|"
+            rf"\b(?:introduces?|presents?|proposes?|specif(?:y|ies)|defines?)\s+{q}{t}{q},\s+(?:an?|the)\s",
             re.I,
         ),
     ]

@@ -3,7 +3,7 @@
 import pytest
 
 from kb.base import KnowledgeBase
-from kb.definitions import defined_term, defining_rank
+from kb.definitions import defined_term, defines, defining_rank
 from kb.settings import KBSettings
 from tests.layouts import glossary_pdf
 
@@ -37,6 +37,21 @@ def test_defining_passages_rank_by_how_they_define():
     ]
     order = ["glossary", "expands", "goes on", "sentence"]
     assert [r["chunk_id"] for r in defining_rank(records, "LKP")] == order
+
+
+@pytest.mark.parametrize(
+    ("text", "strength"),
+    [
+        ("This manual specifies a control desk called the LKP.", 1),
+        ("The desk, known as LKP, sits by the gate.", 1),
+        ("We introduce LKP, a desk for lock keepers.", 1),
+        ("A second desk is called the LKP-2.", 0),  # another name that starts with the term
+        ("Unlike LKP, the winch desk logs nothing.", 0),
+        ("We introduce the LKP and the winch.", 0),
+    ],
+)
+def test_a_name_given_to_what_a_sentence_describes_is_a_definition(text: str, strength: int) -> None:
+    assert defines(text, "LKP") == strength
 
 
 @pytest.fixture(scope="module")

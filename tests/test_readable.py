@@ -197,3 +197,10 @@ def test_a_sentence_pointing_to_a_table_is_about_the_document_unless_it_states_a
     assert is_meta("Figure 2 compares the two pumps on three loads.")
     assert not is_meta("Table 1 shows that the ZX-9 outlasts the QR-7.")
     assert not is_meta("Table 1 shows the following results: across all loads, the ZX-9 wins.")
+
+
+def test_numbered_lines_run_together_are_pseudo_code_unless_an_algorithm_is_asked_for() -> None:
+    listing = "Algorithm 4 Seal.Make() 1: d <- B^32 2: z <- B^32 3: (a, b) <- Inner(d, z) 4: return (a, b)."
+    assert unreadable(listing, "What does the seal do?") == "pseudo-code: numbered lines run together"
+    assert unreadable(listing, "What is the algorithm that makes a seal?") is None
+    assert unreadable("At 6:30 the desk opened items 1: gates and 2: paddles for the keepers.", "When?") is None
