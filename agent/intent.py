@@ -49,10 +49,10 @@ _COMPARE = [
 # "A or B: which ...?". Both sides must be names (identifiers or capitalised words), so "is it cheaper or faster?"
 # stays a plain question.
 _ASKING = r"(?:which|what|who|is|are|was|were|does|do|did|should|would|can|could|will)"
-_NAME_WORD = rf"(?!(?i:{_ASKING})\b)[A-Z0-9][\w.'’+/-]*"
+_NAME_WORD = rf"(?!(?i:{_ASKING})\b)[A-Z0-9/][\w.'’+/-]*"  # a path ("/bin") names a thing too
 _NAME = rf"{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}"
 _ALTERNATIVES = re.compile(rf"(?<![\w-])(?P<a>{_NAME})\s+or\s+(?P<b>{_NAME})(?![\w-])")
-_CHOOSING = re.compile(rf"^\s*{_ASKING}\b|\bwhich\b", re.I)
+_CHOOSING = re.compile(rf"^\s*(?:{_ASKING}|where|when)\b|\bwhich\b|^[^:?]{{1,80}}\bor\b[^:?]{{1,80}}:\s", re.I)
 # "Is A better than B (or C)?": a comparison when both sides name something.
 # Comparisons only when both sides name something (an identifier or a capitalised word).
 _COMPARE_NAMED = [
@@ -159,10 +159,17 @@ def _named(text: str) -> bool:
     return any(is_identifier(t) or t[:1].isupper() for t in content_terms(text))
 
 
+# Phrases that frame what is asked rather than name it: "what does X stand for", "what counts as X", "in the context
+# of X". Their words ("stand", "counts", "context") are no terms the evidence must hold.
+_FRAMING = re.compile(
+    r"\b(?:stands?\s+for|counts?\s+as|(?:is|are)\s+meant\s+by|refers?\s+to|in\s+the\s+context\s+of)\b", re.I
+)
+
+
 def content_terms(text: str) -> list[str]:
     """The words of `text` that carry meaning, in order, possessives stripped, without duplicates."""
     out: list[str] = []
-    for raw in words(text):
+    for raw in words(_FRAMING.sub(" ", text)):
         word = without_possessive(raw)
         low = word.lower()
         if low in STOPWORDS or low in QUESTION_WORDS or (len(low) < 2 and not word.isdigit()):

@@ -112,11 +112,14 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     reading = read_question(question)
     need = " ".join(runtime.context.read_query(question).need.split())
     if need and need != " ".join(question.split()):
-        # Persona, format instructions and supplied definitions are not what the evidence must hold.
+        # Persona, format instructions and supplied definitions are not what the evidence must hold, nor what the
+        # question asks for ("Answer briefly: what does X stand for?" asks for a definition). A need that reads as
+        # no comparison keeps the whole question's (its topics may sit in a sentence the need left out).
         focus = read_question(need, whole=question)
-        reading = reading.model_copy(
-            update={"key_terms": focus.key_terms, "identifiers": focus.identifiers, "names": focus.names}
-        )
+        update = {"key_terms": focus.key_terms, "identifiers": focus.identifiers, "names": focus.names}
+        if reading.intent != "compare" or focus.intent == "compare":
+            update.update(intent=focus.intent, topics=focus.topics, error=focus.error)
+        reading = reading.model_copy(update=update)
     out: dict[str, Any] = {
         "question": question,
         "need": need or " ".join(question.split()),

@@ -12,8 +12,8 @@ import re
 # The question forms that ask for a definition; the term is at most five words (a phrase, not a topic).
 _ASKS = [
     re.compile(
-        r"^\s*what\s+(?:does|do)\s+(?:the\s+)?(?:term\s+|acronym\s+|abbreviation\s+)?(?P<t>[^?]{1,60}?)\s+"
-        r"(?:stand\s+for|mean|refer\s+to)(?:\s*,?\s+and\s+[^?]*)?\s*\??\s*$",
+        r"^\s*what\s+(?:does|do|did)\s+(?:the\s+)?(?:term\s+|acronym\s+|abbreviation\s+)?(?P<t>[^?]{1,60}?)\s+"
+        r"(?:stand\s+for|mean|refer\s+to)(?:\s+(?:in|within|under|for)\s+[^?,]{1,60}?)?(?:\s*,?\s+and\s+[^?]*)?\s*\??\s*$",
         re.IGNORECASE,
     ),
     re.compile(
@@ -25,7 +25,7 @@ _ASKS = [
         r"\s*\??\s*$",
         re.IGNORECASE,
     ),
-    re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<t>[^?,;]{1,60}?)\s*\??\s*$", re.IGNORECASE),
+    re.compile(r"^\s*what\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(?P<t>[^?,;]{1,60}?)\s*\??\s*$", re.IGNORECASE),
 ]
 # Section labels of the places that define terms. Generic and few: the names documents give such sections.
 _SECTION = re.compile(

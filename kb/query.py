@@ -38,6 +38,12 @@ _DEFINES = re.compile(
 )
 # "Here's the question: what is ..." and "Answer the following question ...: what is ...".
 _AFTER_COLON = re.compile(r"^(?P<head>[^:]*\b(?:question|following)\b[^:]*):\s*(?P<need>\S.*)$", re.IGNORECASE)
+# A leading instruction on how to answer: "Answer briefly: which ...", "In short, what ...", "Briefly, how ...".
+_HOW_TO_ANSWER = re.compile(
+    r"^\s*(?P<head>(?:please\s+)?(?:answer|respond|reply)(?:\s+(?:briefly|concisely|shortly|in\s+(?:one|a|two|a\s+few)\s+"
+    r"(?:sentences?|words?|lines?)))?|briefly|in\s+(?:short|brief)|concisely|short\s+answer)\s*[:,]\s*(?P<need>\S.*)$",
+    re.IGNORECASE,
+)
 # A leading clause that only says where to look: "Based on the X, what is ...". Its source word opens it (within
 # its first three words: "When primarily referencing the X"); one further in belongs to a condition that is part of
 # the need ("If the parser is given this path as input, what ..."), and so does "Given a rate of 5%, ..." ("given
@@ -119,6 +125,10 @@ def _read_sentence(sentence: str, several: bool, asking: list[str]) -> tuple[str
         return "", _hints(sentence), [sentence]
     if several and _DEFINES.search(sentence):
         return "", [], [sentence]
+    how = _HOW_TO_ANSWER.match(sentence)
+    if how and _ASKS.search(how.group("need")):
+        kept, hints, dropped = _read_sentence(how.group("need"), several, asking)
+        return kept, hints, [how.group("head"), *dropped]
     colon = _AFTER_COLON.match(sentence)
     if colon and _ASKS.search(colon.group("need")):
         head = colon.group("head")

@@ -170,6 +170,17 @@ def test_the_checks_read_the_information_need_not_the_instructions(agent_setting
     assert "90 days" in state["answer"]
 
 
+def test_the_intent_is_read_from_the_need(agent_settings: AgentSettings) -> None:
+    from kb.query import read_query
+
+    question = "Answer briefly: what does TDC stand for?"
+    deps, _ = mini_deps(ACRONYM_CORPUS, read_query=read_query)
+    settings = agent_settings.model_copy(update={"k": 2, "min_hits": 1})
+    state = final(run(Agent(deps=deps, settings=settings), question, settings))
+    assert state["intent"] == "definition" and state["need"] == "what does TDC stand for?"
+    assert state["key_terms"] == ["TDC"]  # neither the instruction's words nor "stand"
+
+
 def test_a_row_the_stated_formula_needs_is_searched_for_and_its_ratio_computed(agent_settings: AgentSettings) -> None:
     # The search for the missing row finds its page through another row; the row itself is the second of the page's
     # other matching chunks, which the search names and the agent takes (all of them, for such a search).

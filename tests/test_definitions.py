@@ -21,6 +21,9 @@ from tests.layouts import glossary_pdf
         ("How do keepers work the gates?", ""),
         ("In the canal manual, what does LKP stand for and which rule defines it?", "LKP"),  # where, and more
         ("What is a sluice paddle used for?", "sluice paddle"),
+        ("What was the LKP?", "LKP"),
+        ("What does LKP stand for in the context of /var/gate?", "LKP"),
+        ("Answer briefly: what does LKP stand for in the canal manual?", ""),  # the need is read first
     ],
 )
 def test_the_term_a_question_asks_to_define(need: str, term: str):

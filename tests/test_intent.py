@@ -124,3 +124,22 @@ def test_topics_differing_only_in_a_letter_are_different_but_a_name_twice_is_not
     assert read_question("Model A vs Model B").error is None
     assert read_question("How do Model A and Model B differ from Model C?").topics == ["Model A", "Model B", "Model C"]
     assert "named twice" in read_question("Compare ZX-9, QR-7 and zx-9").error
+
+
+@pytest.mark.parametrize(
+    ("question", "terms"),
+    [
+        ("What does LKP stand for in the context of the sluice?", ["LKP", "sluice"]),
+        ('What counts as "gate state" kept under the desk?', ["gate", "state", "kept", "desk"]),
+        ("What is meant by a lock flight?", ["lock", "flight"]),
+    ],
+)
+def test_phrases_framing_what_is_asked_are_no_key_terms(question: str, terms: list[str]) -> None:
+    assert read_question(question).key_terms == terms
+
+
+def test_a_choice_between_paths_before_a_colon_is_a_comparison() -> None:
+    reading = read_question("/bin or /sbin: where should a tool go that every user runs?")
+    assert reading.intent == "compare" and reading.topics == ["/bin", "/sbin"]
+    assert read_question("Where should the file go, /usr or /opt?").topics == ["/usr", "/opt"]
+    assert read_question("Revenue or profit: which grew faster?").intent != "compare"  # no names

@@ -65,3 +65,15 @@ def test_a_leading_condition_is_part_of_the_need_even_when_it_holds_a_source_wor
     assert q.need == "If the loader is given /srv/a.cfg as input and no log name, what names are used?"
     late = read_query("When primarily referencing the crew roster, who sailed in May?")
     assert late.need == "who sailed in May?" and late.hints == ["crew roster"]
+
+
+def test_a_leading_instruction_on_how_to_answer_is_kept_out():
+    for question, head in [
+        ("Answer briefly: which valve seals the north line?", "Answer briefly"),
+        ("Answer in one sentence: which valve seals the north line?", "Answer in one sentence"),
+        ("Briefly, which valve seals the north line?", "Briefly"),
+        ("In short: which valve seals the north line?", "In short"),
+    ]:
+        q = read_query(question)
+        assert q.need == "which valve seals the north line?" and q.dropped == [head]
+    assert read_query("Briefly describe the north line.").need == "Briefly describe the north line."  # no colon
