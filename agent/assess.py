@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -72,7 +73,14 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
         key = re.sub(r"[\W_]+", "", whole)
         return bool(key) and key in flat
     parts = [t for t in toks if t != whole]
-    return all(p in tokens for p in (parts or toks))
+    return all(p in tokens for p in (parts or toks)) or _compound_split(whole, flat)
+
+
+def _compound_split(word: str, flat: str) -> bool:
+    """A long plain word the text writes as two ("passthrough" as "pass through", "workflow" as "work flow")."""
+    if len(word) < 8 or not word.isalpha() or not flat:
+        return False
+    return any(f" {word[:k]} {word[k:]} " in f" {flat} " for k in range(3, len(word) - 2))
 
 
 def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
@@ -138,34 +146,63 @@ _VALUE = re.compile(
 )
 
 
+# The words that ask for a value without saying what is measured ("what numeric value", "the number of").
+_ASKING_WORDS = frozenset(["value", "values", "number", "numbers", "numeric", "numerical", "count", "counts"])
+
+
 def stated_values(text: str) -> set[str]:
     return {m.group().lower().lstrip("+$€£") for m in _VALUE.finditer(text)}
 
 
 def value_missing(
-    question: str, identifiers: list[str], evidence: list[dict[str, Any]], aliases: dict | None
-) -> list[str]:
-    """For a question asking for a count or a value: its subject identifiers that no evidence sentence names beside
-    a value the question does not already give. A document whose title names an identifier names it in every
-    sentence (its figures are that subject's), so only the identifiers no title names are the subject asked
-    about, when there are any."""
+    question: str,
+    identifiers: list[str],
+    others: list[str],
+    evidence: list[dict[str, Any]],
+    aliases: dict | None,
+    share: float,
+    most: int,
+) -> str:
+    """For a question asking for a count or a value: why no evidence states it, or "" when some does. A passage
+    states it when it names the subject (one of the identifiers no evidence title names, else of all of them: a
+    document titled with a name names it in every sentence), holds at least `share` of the question's other key
+    terms, what is measured (and `most` of them is enough), and has a sentence giving a value the question does not
+    already give that names the subject or something measured ("the minimum size of a boot partition" is not stated
+    by a passage giving another size of something else, nor by a release number beside the subject's name)."""
     titles = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence}]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
-    given = stated_values(question)
-    # Each sentence stating a value of its own, as tokens: read once for every identifier.
-    stating = [
-        (token_set([sentence]), squashed([sentence]))
-        for hit in evidence
-        for sentence in sentences(whole_text(hit))
-        if stated_values(sentence) - given
-    ]
     subject = [i for i in identifiers if i not in titled] or identifiers
-    return [
-        ident
-        for ident in subject
-        if not stating
-        or not (ident in titled or any(names_covered([ident, *(aliases or {}).get(ident, [])], *s) for s in stating))
+    given = stated_values(question)
+    # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
+    # those of a document's title (they say which document, as its name does).
+    title_read = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence} if t]
+    measured = [
+        t
+        for t in others
+        if not period_year(t)
+        and t.lower() not in _ASKING_WORDS
+        and not any(names_covered([t, *(aliases or {}).get(t, [])], *title) for title in title_read)
     ]
+    names = {t: [t, *(aliases or {}).get(t, [])] for t in [*subject, *measured]}
+    need = min(math.ceil(share * len(measured)), most)
+    best: list[str] = []
+    for hit in evidence:
+        text, title = passage(hit), hit.get("title", "")
+        about = token_set([text, title]), squashed([text, title])
+        if not any(names_covered(names[i], *about) for i in subject):
+            continue
+        held = [t for t in measured if names_covered(names[t], *about)]
+        best = max(best, held, key=len)
+        if len(held) < need:
+            continue
+        for sentence in sentences(whole_text(hit)):
+            read = token_set([sentence]), squashed([sentence])
+            if stated_values(sentence) - given and any(names_covered(names[t], *read) for t in [*subject, *held]):
+                return ""
+    if len(best) >= need:  # what is measured is there, but no value beside it
+        return f"no passage states a value for {', '.join(subject)}"
+    found = f"at most {len(best)} of {len(measured)} together"
+    return f"no passage states a value for {', '.join(subject)} with {', '.join(measured)} ({found})"
 
 
 def is_strong(hit: dict[str, Any], key_terms: list[str], c: CheckSettings) -> bool:
@@ -284,9 +321,10 @@ def assess(state: dict[str, Any]) -> Assessment:
     reasons.append(Check(check="relevant_hits", ok=len(relevant) >= settings.min_hits or bool(strong), detail=detail))
     question = state.get("question", "")
     if c.stated_value and identifiers and asks_value(question):
-        unstated = value_missing(question, identifiers, evidence, aliases)
-        detail = f"no passage states a value for {', '.join(unstated)}" if unstated else "a value is stated"
-        reasons.append(Check(check="value_stated", ok=not unstated, detail=detail))
+        unstated = value_missing(
+            question, identifiers, others, evidence, aliases, c.value_term_share, max(1, c.together_terms)
+        )
+        reasons.append(Check(check="value_stated", ok=not unstated, detail=unstated or "a value is stated"))
     if compare and state.get("topics"):
         reasons += _topic_checks(state["topics"], evidence, state.get("topic_homes", {}), c.topic_term_share)
     failing = next((r.check for r in reasons if not r.ok), None)

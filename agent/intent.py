@@ -74,11 +74,14 @@ _PROCEDURE = re.compile(
     r"instructions?|step-by-step)\b",
     re.I,
 )
-# A question asking for a count or a value ("how many", "what numeric value is X defined to"): question words, no
-# domain term. Broader figure words ("amount", "rate") are left out: they name what a table row holds, and a row
-# states its value beside a label the question may word differently.
+# A question asking for a count or a value ("how many", "how long", "what numeric value is X defined to", "what
+# minimum size does X need", "what is the default weight of X"): question words and the generic nouns of a
+# measure, no domain term. Broader figure words ("amount", "rate") are left out: they name what a table row holds,
+# and a row states its value beside a label the question may word differently.
 _ASKS_VALUE = re.compile(
-    r"\bhow\s+(?:many|much)\b|\bwhat\s+(?:is\s+the\s+)?(?:numeric(?:al)?\s+)?(?:value|number)\b|\bnumeric(?:al)?\s+value\b",
+    r"\bhow\s+(?:many|much|long|large|big|often)\b|\bnumeric(?:al)?\s+value\b|"
+    r"\b(?:what|which)\s+(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:numeric(?:al)?\s+)?"
+    r"(?:value|number|size|length|limit|capacity|count|maximum|minimum|default)s?\b(?!\s+as\b)",
     re.I,
 )
 

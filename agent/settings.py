@@ -62,6 +62,13 @@ class CheckSettings(BaseModel):
         description="A question asking for a count or a value needs a passage naming its subject beside a value "
         "(refuses what a document mentions but never quantifies).",
     )
+    value_term_share: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="Share of the question's other key terms (what is measured: 'minimum size', 'negative values') a "
+        "sentence stating a value must hold, in a passage naming the subject. 0 asks only for a value there.",
+    )
 
 
 class RefineSettings(BaseModel):

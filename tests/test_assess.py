@@ -4,8 +4,9 @@ not one by one in passing mentions."""
 
 import pytest
 
-from agent.assess import assess, stated_values, together
+from agent.assess import assess, stated_values, term_covered, together, token_set
 from agent.intent import asks_value, read_question
+from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
 QUESTION = "What numeric value is QZ_MAX_DEPTH defined to in the qzlib library?"
@@ -25,6 +26,10 @@ def _state(evidence: list[dict]) -> dict:
         ("What is the number of rounds?", True),
         ("What does QZ_MAX_DEPTH control?", False),
         ("What is the revenue amount for 2021?", False),  # a row answers it beside a label worded otherwise
+        ("What minimum size does the manual require for a boot partition?", True),
+        ("What is the default weight of a glob?", True),
+        ("How long does the pump run?", True),
+        ("What counts as a valve?", False),
     ],
 )
 def test_questions_asking_for_a_count_or_a_value(question: str, expected: bool) -> None:
@@ -40,7 +45,7 @@ def test_a_subject_never_named_beside_a_value_is_refused_with_its_name() -> None
     mention = hit("manual", "QZ_MAX_DEPTH is the deepest nesting defined. Release 3.7 added streaming.")
     verdict = assess(_state([mention]))
     assert verdict.failing == "value_stated"
-    assert verdict.reasons[-1].detail == "no passage states a value for QZ_MAX_DEPTH"
+    assert verdict.reasons[-1].detail == "no passage states a value for QZ_MAX_DEPTH"  # 3.7 names a release
 
 
 def test_a_passage_naming_the_subject_beside_a_value_is_enough() -> None:
@@ -136,3 +141,23 @@ def test_a_comparison_of_three_needs_evidence_on_each_and_from_each_home() -> No
     state["evidence"] = [*two, hit("zx", "The KT-4 seal is mentioned once.", 3)]
     checks = {r.check: r for r in assess(state).reasons}
     assert not checks["topic_diversity"].ok and "'KT-4'" in checks["topic_diversity"].detail
+
+
+def test_a_value_of_another_measure_beside_the_subject_is_no_answer() -> None:
+    question = "What is the maximum nesting depth QZ_PARSE allows?"
+    other = hit("manual", "QZ_PARSE allows one file at a time; its input buffer is 512 bytes.", 1)
+    words = hit("manual", "Nesting depth has a maximum in every parser.", 2)  # the words, but no value, no subject
+    verdict = assess({**assess_state(question, [other, words]), "question": question})
+    assert verdict.failing == "value_stated"
+    assert verdict.reasons[-1].detail == (
+        "no passage states a value for QZ_PARSE with maximum, nesting, depth, allows (at most 1 of 4 together)"
+    )
+    stated = hit("manual", "QZ_PARSE allows blocks nested to a maximum depth of 64 levels.", 3)
+    assert assess({**assess_state(question, [other, words, stated]), "question": question}).sufficient
+
+
+def test_a_long_word_the_text_writes_as_two_is_covered() -> None:
+    text = ["Raw material pass through and work flow items"]
+    assert term_covered("passthrough", token_set(text), squashed(text))
+    assert term_covered("workflow", token_set(text), squashed(text))
+    assert not term_covered("exchange", token_set(["the ex change"]), squashed(["the ex change"]))  # too short a part
