@@ -14,7 +14,9 @@ from agent.assess import framed, is_evidence, names_covered, topic_hits, whole_t
 from agent.intent import content_terms
 from agent.readable import (
     about_another_member,
+    announces_list,
     asks_figure,
+    asks_list,
     asks_only_by_year,
     is_meta,
     is_row,
@@ -210,7 +212,10 @@ def compose(
         scores = lexical
     lengths = np.array([len(c[3].split()) for c in items])
     ranks = np.array([c[0] for c in items])
-    scores = scores * np.where(lengths <= s.long_words, 1.0, s.long_factor) / (1.0 + s.rank_decay * ranks)
+    # A list's items make the sentence announcing them long: asked for a list, it keeps its whole score.
+    listing = np.array([announces_list(c[3]) for c in items]) if asks_list(question) else np.zeros(len(items), bool)
+    long = (lengths > s.long_words) & ~listing
+    scores = scores * np.where(long, s.long_factor, 1.0) / (1.0 + s.rank_decay * ranks)
     scores = scores * np.array([s.meta_factor if is_meta(c[3]) else 1.0 for c in items])
     # Lead with what answers: the sentence that defines the term asked about ranks higher.
     term = defined_term(question) if intent == "definition" else ""

@@ -49,6 +49,32 @@ def asks_figure(question: str) -> bool:
     return bool(_FIGURE.search(question))
 
 
+# A question asking for a list: "which/what" and a plural noun ("Which directories are required ...?", "What are the
+# main components of X?"), or "list / name / enumerate". Question words and English plurals, no domain term.
+_ASKS_LIST = re.compile(
+    r"^\s*(?:(?:which|what)\s+(?:(?:are|were)\s+(?:the\s+)?(?:\w+[\s-]+){0,3}?[a-z]+s|(?:\w+[\s-]+){0,2}?[a-z]{3,}s\s+"
+    r"(?:are|were|does|do|did|must|should|can|is)\b)|(?:list|name|enumerate)\b)",
+    re.IGNORECASE,
+)
+# A sentence that announces a list and goes on with its items: "The following directories are required in /x: ...",
+# "The main features are: ...", "... as follows: ...".
+_ANNOUNCES_LIST = re.compile(
+    r"\b(?:the\s+following\b[^:]{0,120}|as\s+follows|are|include[sd]?|including|namely|consists?\s+of|comprises?)\s*"
+    r":\s*\S",
+    re.IGNORECASE,
+)
+
+
+def asks_list(question: str) -> bool:
+    """The question asks for a list of things, which a sentence announcing one and naming its items answers."""
+    return bool(_ASKS_LIST.search(question))
+
+
+def announces_list(sentence: str) -> bool:
+    """The sentence announces a list and goes on with its items (however long they make it)."""
+    return bool(_ANNOUNCES_LIST.search(sentence))
+
+
 def asks_only_by_year(question: str) -> bool:
     """The question asks for a figure only by naming a year ("Is X a capital-intensive business based on FY2022
     data?", "Who are X's customers as of FY2022?"): a judgment or a description of that year, which a table row

@@ -59,10 +59,10 @@ def _patterns(term: str) -> list[re.Pattern[str]]:
     t = r"\s+".join(re.escape(part) for part in term.split())
     q = f"[{_QUOTES}]?"
     return [
-        # "X (the long form)" and "the long form (X)": an abbreviation introduced with its expansion.
+        # "X (the long form)" and "the long form (X)": an abbreviation introduced with its expansion ("Xs (...)").
         # The long form's parenthesis may go on: "the long form (X, as per ...)".
         re.compile(
-            rf"(?<![\w-]){q}{t}{q}\s*\(\s*[A-Za-z][^()]{{2,80}}\)|\([^()]{{0,20}}{q}{t}{q}\s*(?:[,;]\s*[^()]{{0,60}})?\)",
+            rf"(?<![\w-]){q}{t}s?{q}\s*\(\s*[A-Za-z][^()]{{2,80}}\)|\([^()]{{0,20}}{q}{t}{q}\s*(?:[,;]\s*[^()]{{0,60}})?\)",
             re.I,
         ),
         # "X is/means/refers to/stands for ...", "X: ..." and "X | ..." (a glossary entry or an acronyms table row).
@@ -70,7 +70,7 @@ def _patterns(term: str) -> list[re.Pattern[str]]:
         re.compile(
             rf"(?:^|[\n.;]\s*|\s){q}{t}{q},?\s+(?:is|are|means?|refers?\s+to|stands?\s+for|denotes?|"
             rf"(?:is|are)\s+defined\s+as)\b|(?:^|\n)\s*{q}{t}{q}\s*(?::|\||–|—|-\s)|"
-            rf"\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as)\s+(?:the\s+)?{q}{t}{q}(?![\w-])|"
+            rf"\b(?:called|named|termed|dubbed|known\s+as|referred\s+to\s+as)\s+(?:the\s+)?{q}{t}s?{q}(?![\w-])|"
             rf"\b(?:introduces?|presents?|proposes?|specif(?:y|ies)|defines?)\s+{q}{t}{q},\s+(?:an?|the)\s",
             re.I,
         ),

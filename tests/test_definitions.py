@@ -48,6 +48,7 @@ def test_defining_passages_rank_by_how_they_define():
         ("This manual specifies a control desk called the LKP.", 1),
         ("The desk, known as LKP, sits by the gate.", 1),
         ("We introduce LKP, a desk for lock keepers.", 1),
+        ("Such desks are called LKPs (lock keeper panels) here.", 3),  # a plural, named and expanded
         ("A second desk is called the LKP-2.", 0),  # another name that starts with the term
         ("Unlike LKP, the winch desk logs nothing.", 0),
         ("We introduce the LKP and the winch.", 0),

@@ -292,3 +292,21 @@ def test_a_comparison_of_figures_opens_each_part_with_its_row_without_repeating_
     assert answer.startswith("ZX-9-512 | casing: 768. [c2]")
     assert "ZX-9-1024 | casing: 1,568. [c2]" in answer and "ZX-9-768 |" not in answer
     assert "ZX-9-1024: ZX-9-1024" not in answer
+
+
+def test_asked_for_a_list_the_long_sentence_naming_its_items_keeps_its_score() -> None:
+    items = " ".join(f"{w} holds the {w} data of the station" for w in ["cache", "lib", "log", "spool", "tmp", "run"])
+    context = [
+        passage("c1", "m:1", f"The following directories are required in /srv: {items}."),
+        passage("c2", "m:2", "The following directories are required in /srv/lib: misc holds other data."),
+    ]
+
+    def alike(texts: list[str]) -> np.ndarray:  # every text as close to the question as every other
+        return np.full((len(texts), 4), 0.5)
+
+    settings = AnswerSettings(sentences=1, rank_decay=0.0)
+    answer = compose("Which directories are required in /srv?", "general", [], context, settings, alike)
+    assert answer.startswith("The following directories are required in /srv: cache holds")
+    # Asked for no list, the same long sentence is discounted as any long one.
+    why = compose("Why are directories required in /srv?", "general", [], context, settings, alike)
+    assert why.startswith("The following directories are required in /srv/lib")

@@ -2,7 +2,9 @@ from __future__ import annotations
 
 from agent.readable import (
     about_another_member,
+    announces_list,
     asks_figure,
+    asks_list,
     asks_only_by_year,
     cell_parts,
     is_meta,
@@ -204,3 +206,14 @@ def test_numbered_lines_run_together_are_pseudo_code_unless_an_algorithm_is_aske
     assert unreadable(listing, "What does the seal do?") == "pseudo-code: numbered lines run together"
     assert unreadable(listing, "What is the algorithm that makes a seal?") is None
     assert unreadable("At 6:30 the desk opened items 1: gates and 2: paddles for the keepers.", "When?") is None
+
+
+def test_questions_asking_for_a_list_and_sentences_announcing_one() -> None:
+    assert asks_list("Which directories are required in /srv?")
+    assert asks_list("What are the main components of the pump?")
+    assert asks_list("List the valves of the north line")
+    assert not asks_list("What is the main component of the pump?")
+    assert not asks_list("Why does the pump stop?")
+    assert announces_list("The following directories are required in /srv: cache, lib and log.")
+    assert announces_list("Its main parts are: a rotor, a seal and a casing.")
+    assert not announces_list("The rotor turns at 40 rpm: the seal holds.")
