@@ -115,36 +115,49 @@ def chunk_document(
     section_stack: list[tuple[int, str]] = []
     chunk_section = ""
 
+    notes: list[tuple[int, Line]] = []  # footnotes met, kept out of the running text until its chunk closes
+
+    def emit(group: list[tuple[int, Line]]) -> None:
+        lines = [ln for _, ln in group]
+        text = _join(lines)
+        if not text:
+            return
+        ordinal = len(chunks)
+        # A chunk opening inside a table (after its headings, if any) carries the table's head.
+        first = next((ln for ln in lines if ln.kind != "heading"), lines[0])
+        head = head_text(head_of[id(first)], {id(ln) for ln in lines}) if id(first) in head_of else ""
+        chunks.append(
+            Chunk(
+                chunk_id=chunk_id(doc.doc_id, ordinal, text),
+                doc_id=doc.doc_id,
+                ordinal=ordinal,
+                start_page=group[0][0],
+                end_page=group[-1][0],
+                section=chunk_section,
+                title=doc.title,
+                text=text,
+                head=head,
+                regions=_regions(group, doc),
+                kind="contents" if kinds[group[0][0]] == "contents" else "body",
+                ocr=group[0][0] in read or group[-1][0] in read,
+            )
+        )
+
     def close() -> None:
+        """The chunk under way, then each page's footnotes met meanwhile as a chunk of their own."""
         nonlocal current, size
         if current:
-            lines = [ln for _, ln in current]
-            text = _join(lines)
-            if text:
-                ordinal = len(chunks)
-                # A chunk opening inside a table (after its headings, if any) carries the table's head.
-                first = next((ln for ln in lines if ln.kind != "heading"), lines[0])
-                head = head_text(head_of[id(first)], {id(ln) for ln in lines}) if id(first) in head_of else ""
-                chunks.append(
-                    Chunk(
-                        chunk_id=chunk_id(doc.doc_id, ordinal, text),
-                        doc_id=doc.doc_id,
-                        ordinal=ordinal,
-                        start_page=current[0][0],
-                        end_page=current[-1][0],
-                        section=chunk_section,
-                        title=doc.title,
-                        text=text,
-                        head=head,
-                        regions=_regions(current, doc),
-                        kind="contents" if kinds[current[0][0]] == "contents" else "body",
-                        ocr=current[0][0] in read or current[-1][0] in read,
-                    )
-                )
+            emit(current)
         current, size = [], 0
+        for page in dict.fromkeys(p for p, _ in notes):
+            emit([(p, ln) for p, ln in notes if p == page])
+        notes.clear()
 
     page_tops = {id(page.lines[0]) for page in doc.pages if page.lines and page.number > 1}
     for page_no, ln, n in items:
+        if ln.kind == "footnote":
+            notes.append((page_no, ln))  # the text around them reads on as if they were not there
+            continue
         if current and (
             page_no > current[0][0] + 1
             or size + n > limit

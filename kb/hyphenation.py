@@ -18,15 +18,19 @@ def resolve_hyphens(pages: list[Page]) -> None:
     the next without a space."""
     lines = [ln for page in pages for ln in page.lines]
     lexicon = Counter(w.casefold() for ln in lines if ln.kind != "table" for w in _WORD.findall(ln.text))
-    for line, following in zip(lines, [*lines[1:], None]):
-        if not (line.broken or _ends_split(line, following)) or following is None or following.kind == "table":
-            line.broken = False
-            continue
-        before = line.text[:-1].split()[-1] if line.text[:-1].split() else ""
-        after = following.text.split()[0].strip(_EDGE_PUNCTUATION) if following.text.split() else ""
-        if not _keep(before.strip(_EDGE_PUNCTUATION), after, lexicon):
-            line.text = line.text[:-1]
-        line.glue, line.broken = True, False
+    # The text reads on past a page's footnotes; each page's footnotes read on among themselves.
+    flows = [[ln for ln in lines if ln.kind != "footnote"]]
+    flows += [[ln for ln in page.lines if ln.kind == "footnote"] for page in pages]
+    for flow in flows:
+        for line, following in zip(flow, [*flow[1:], None]):
+            if not (line.broken or _ends_split(line, following)) or following is None or following.kind == "table":
+                line.broken = False
+                continue
+            before = line.text[:-1].split()[-1] if line.text[:-1].split() else ""
+            after = following.text.split()[0].strip(_EDGE_PUNCTUATION) if following.text.split() else ""
+            if not _keep(before.strip(_EDGE_PUNCTUATION), after, lexicon):
+                line.text = line.text[:-1]
+            line.glue, line.broken = True, False
 
 
 def _ends_split(line: Line, following: Line | None) -> bool:

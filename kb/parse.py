@@ -18,6 +18,7 @@ import pypdfium2 as pdfium
 
 from kb.cards import read_card
 from kb.contents import mark_contents_pages
+from kb.footnotes import mark_footnotes
 from kb.furniture import remove_furniture
 from kb.headings import mark_headings
 from kb.hyphenation import resolve_hyphens
@@ -149,6 +150,7 @@ def _clean(doc_id: str, pages: list[Page], tables: int) -> ParsedDocument:
     for page in pages:
         for line in page.lines:
             line.words = None  # only the table finders read them; the parsed document crosses processes
+    mark_footnotes(pages)  # after the furniture (a page number under the notes), before hyphens join lines
     resolve_hyphens(pages)
     card = read_card(pages, doc_id, running)
     mark_headings(pages, card)

@@ -17,7 +17,7 @@ class Line:
     bottom: float
     size: float = 0.0
     bold: bool = False
-    kind: str = "text"  # text | heading | table
+    kind: str = "text"  # text | heading | table | footnote
     level: int = 0
     # The line ends inside a word (a hyphenated line break): the next line follows without a space.
     glue: bool = False
