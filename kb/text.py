@@ -309,8 +309,9 @@ def run_on(text: str, following: str, most: int = 60) -> str:
             break
         prose.append(line)
     last = text.rstrip().rsplit("\n", 1)[-1].strip()
-    if not prose or not unfinished or not unfinished[0].endswith(last[-20:]):
-        return ""  # the last sentence read is not the one the last line stops in
+    tail = last[-20:]
+    if not prose or not unfinished or not (unfinished[0].endswith(tail) or tail.endswith(unfinished[0])):
+        return ""  # the last sentence read is not the one the last line stops in (a short one: all of it is there)
     whole = sentences(f"{unfinished[0]}{joiner(text)}{' '.join(prose)}")[0]
     if not whole.startswith(unfinished[0]) or not _FINISHED.search(whole):
         return ""

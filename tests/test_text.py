@@ -107,3 +107,10 @@ def test_run_on_finishes_a_sentence_cut_at_a_chunk_end_from_the_next_chunk() -> 
     # The rest never ends within the limit, or a table interrupts it: no guess at where it ends.
     assert run_on(text, "shows wear and\nRevenue | 2018: 4") == ""
     assert run_on(text, "shows " + "much " * 70 + "wear.") == ""
+
+
+def test_a_short_unfinished_sentence_runs_on() -> None:
+    text = "Other modes work with any block cipher. GCM"  # all of the last sentence is on the last line
+    assert run_on(text, "mode and SIV mode need a block size of 16 bytes. More.") == (
+        "mode and SIV mode need a block size of 16 bytes."
+    )
