@@ -245,6 +245,9 @@ SENTENCE_OPENERS = (
     "Before|Given|Following|Unlike|Although|When|Each|All|Most|Many|Some"
 )
 _OPENS = re.compile(rf"(?:{SENTENCE_OPENERS})\b")
+# A footnote's mark left at a sentence's start, where a chunk opens after the sentence it was printed on ("3 We
+# primarily report ..."): a small number before a word that opens sentences.
+_LEADING_MARK = re.compile(rf"^\d{{1,2}}\s+(?=(?:{SENTENCE_OPENERS})\s)")
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
 _BULLET = "[•◦▪‣]"
 _SPLIT = re.compile(
@@ -354,7 +357,7 @@ def sentences(text: str) -> list[str]:
         else:
             prose.append(line)
     flush()
-    return [s for s in (x.strip() for x in out) if s]
+    return [s for s in (_LEADING_MARK.sub("", x.strip()) for x in out) if s]
 
 
 @lru_cache(maxsize=1)

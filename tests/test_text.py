@@ -114,3 +114,9 @@ def test_a_short_unfinished_sentence_runs_on() -> None:
     assert run_on(text, "mode and SIV mode need a block size of 16 bytes. More.") == (
         "mode and SIV mode need a block size of 16 bytes."
     )
+
+
+def test_a_footnote_mark_left_at_a_sentences_start_is_dropped() -> None:
+    assert sentences("3 We report two sizes. The 12 valves held.") == ["We report two sizes.", "The 12 valves held."]
+    assert sentences("Revenue | 2019: 3") == ["Revenue | 2019: 3"]
+    assert sentences("12 valves were replaced.") == ["12 valves were replaced."]  # a count, not a mark
