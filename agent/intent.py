@@ -45,21 +45,30 @@ _COMPARE = [
     re.compile(r"\bhow\s+(?:do|did|does)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:differ|compare|contrast)\b", re.I),
     re.compile(r"(?P<a>[^,;:?]+?)\s+(?:vs\.?|versus)\s+(?P<b>.+)", re.I),
 ]
-# "A or B?" asks to choose between two named things: "Which is faster, A or B?", "Is A or B recommended for ...?",
-# "A or B: which ...?". Both sides must be names (identifiers or capitalised words), so "is it cheaper or faster?"
-# stays a plain question.
-_ASKING = r"(?:which|what|who|is|are|was|were|does|do|did|should|would|can|could|will)"
+# "A or B?" asks to choose between two named things: "Which is faster, A or B?", "Which is fastest, A, B or C?",
+# "Is A or B recommended for ...?", "A or B: which ...?". Both sides must be names (identifiers or capitalised words,
+# not bare figures), so "is it cheaper or faster?" and "is the port 22 or 2222?" stay plain questions, and so does a
+# yes/no question about two things ("Does X support A or B?").
+_AUXILIARY = r"(?:is|are|was|were|does|do|did|should|would|can|could|will)"
+_ASKING = rf"(?:which|what|who|{_AUXILIARY})"
 _NAME_WORD = rf"(?!(?i:{_ASKING})\b)[A-Z0-9/][\w.'’+/-]*"  # a path ("/bin") names a thing too
 _NAME = rf"{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}"
 _ALTERNATIVES = re.compile(rf"(?<![\w-])(?P<a>{_NAME})\s+or\s+(?P<b>{_NAME})(?![\w-])")
-_CHOOSING = re.compile(rf"^\s*(?:{_ASKING}|where|when)\b|\bwhich\b|^[^:?]{{1,80}}\bor\b[^:?]{{1,80}}:\s", re.I)
-# "Is A better than B (or C)?": a comparison when both sides name something.
+# Case matters for the names, not for the question words (`_NAME` needs a capital, a figure or a path).
+_CHOOSING = re.compile(
+    r"^\s*(?i:which|what|who|where|when)\b|\b(?i:which)\b|^[^:?]{1,80}\bor\b[^:?]{1,80}:\s|"
+    rf"^\s*(?i:{_AUXILIARY})\s+(?:(?i:the)\s+)?{_NAME}\s+or\s"  # "Is A or B ...?": the choice right after the verb
+)
+# "Which is fastest, A, B or C?": the list after the comma.
+_CHOICE_LIST = re.compile(r"^\s*(?:which|what|who)\b[^,?:]*,\s*(?P<a>[^,?]+?),\s*(?P<b>[^?]+?)\s*\??\s*$", re.I)
+# The verbs of a comparison's first side ("Does A perform better", "Did A earn more"): generic, few.
+_VERBS = r"(?:perform|do|work|score|fare|run|have|has|had|earn|make|get|use|show|achieve|offer|need|produce|cost)s?"
 # Comparisons only when both sides name something (an identifier or a capitalised word).
 _COMPARE_NAMED = [
-    # "Is A better than B (or C)?"; the verbs that may stand before the adjective ("Does A perform better ...").
+    # "Is A better than B (or C)?"; a verb may stand before the adjective ("Does A perform better ...", "Did A earn
+    # more revenue ..."). "rather than" compares nothing.
     re.compile(
-        rf"^\s*{_ASKING}\s+(?P<a>.+?)\s+(?:(?:perform|do|work|score|fare|run)s?\s+)?"
-        r"(?:\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?P<b>.+)",
+        rf"^\s*{_ASKING}\s+(?P<a>.+?)(?:\s+{_VERBS})?\s+(?:(?!rather\b)\w+er|more\s+\w+|less\s+\w+)\s+than\s+(?P<b>.+)",
         re.I,
     ),
     # "compare the sizes of A and B": the aspect before "of" is no topic.
@@ -75,13 +84,14 @@ _PROCEDURE = re.compile(
     re.I,
 )
 # A question asking for a count or a value ("how many", "how long", "what numeric value is X defined to", "what
-# minimum size does X need", "what is the default weight of X"): question words and the generic nouns of a
-# measure, no domain term. Broader figure words ("amount", "rate") are left out: they name what a table row holds,
-# and a row states its value beside a label the question may word differently.
+# minimum size does X need"): question words and the generic nouns of a measure, no domain term. Broader figure words
+# ("amount", "rate") are left out: they name what a table row holds, and a row states its value beside a label the
+# question may word differently; so are words a value need not answer ("default": a shell, "how often": monthly),
+# and the verbs "limits" and "counts" ("What limits X?").
 _ASKS_VALUE = re.compile(
-    r"\bhow\s+(?:many|much|long|large|big|often)\b|\bnumeric(?:al)?\s+value\b|"
-    r"\b(?:what|which)\s+(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:numeric(?:al)?\s+)?"
-    r"(?:value|number|size|length|limit|capacity|count|maximum|minimum|default)s?\b(?!\s+as\b)",
+    r"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|"
+    r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)",
     re.I,
 )
 
@@ -130,10 +140,22 @@ def _clean_topic(text: str) -> str:
 
 def _listed(text: str) -> list[str]:
     """A topic that lists named things ("BERT and ELMo", "A, B or C") is a topic for each; other text ("cost and
-    risk", "A and B, in terms of cost" cut to its list) is one topic, cleaned."""
+    risk", "A and B, in terms of cost" cut to its list) is one topic, cleaned. Each item is a short name (at most
+    four words, opening with a capital, a figure or a path: a clause such as "according to X" is no item), and items
+    joined by "and" / "or" alone need an identifier among them, or each a letter or figure of its own ("Model A and
+    Model B"): "Procter and Gamble", "Research and Development expense" are one name."""
     parts = [_clean_topic(p) for p in _LIST.split(_TOPIC_TAIL_WORDS.sub("", text.strip(" ?.!")))]
     parts = [p for p in parts if p]
-    return parts if len(parts) > 1 and all(map(_named, parts)) else [t for t in [_clean_topic(text)] if t]
+    items = len(parts) > 1 and all(_NAME_ITEM.match(p) and len(p.split()) <= 4 and _named(p) for p in parts)
+    coded = any(is_identifier(t) for p in parts for t in content_terms(p)) or all(_CODED.search(p) for p in parts)
+    if items and ("," in text or coded):
+        return parts
+    return [t for t in [_clean_topic(text)] if t]
+
+
+_NAME_ITEM = re.compile(r"^[A-Z0-9/]")
+_FIGURE_ONLY = re.compile(r"^[\d.,%]+$")
+_CODED = re.compile(r"\b[A-Z0-9]\b")  # "Model A", "Type 2": a name told apart by a letter or a figure
 
 
 def _only_periods(topic: str) -> bool:
@@ -147,13 +169,16 @@ def _norm(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.casefold()))
 
 
-def _sides(q: str) -> list[tuple[str, str]]:
-    """The two sides of each way the question may be read as a comparison, most specific first."""
-    named = [m.groups() for pattern in _COMPARE_NAMED if (m := pattern.search(q))]
-    found = [pair for pair in named if all(map(_named, pair))]
-    found += [(m.group("a"), m.group("b")) for pattern in _COMPARE if (m := pattern.search(q))]
+def _sides(q: str) -> list[tuple[str, str, bool]]:
+    """The two sides of each way the question may be read as a comparison, most specific first, and whether each of
+    its topics must name something."""
+    found = [(m.group("a"), m.group("b"), True) for pattern in _COMPARE_NAMED if (m := pattern.search(q))]
+    found += [(m.group("a"), m.group("b"), False) for pattern in _COMPARE if (m := pattern.search(q))]
     if _CHOOSING.search(q):
-        found += [(m.group("a"), m.group("b")) for m in _ALTERNATIVES.finditer(q)]
+        if m := _CHOICE_LIST.match(q):
+            found.append((m.group("a"), m.group("b"), True))
+        pairs = [(m.group("a"), m.group("b")) for m in _ALTERNATIVES.finditer(q)]
+        found += [(a, b, False) for a, b in pairs if not (_FIGURE_ONLY.match(a) or _FIGURE_ONLY.match(b))]
     return found
 
 
@@ -219,11 +244,13 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         for t in terms
         if t[:1].isupper() and t not in identifiers and not is_period(t) and t not in openers and not is_common_word(t)
     ]
-    for first, second in _sides(q):
+    for first, second, names_needed in _sides(q):
         firsts, seconds = _listed(first), _listed(second)
         topics = [*firsts, *seconds]
         if not firsts or not seconds or any(_PRONOUN_TOPIC.match(t) for t in topics):
             continue
+        if names_needed and not all(map(_named, topics)):
+            continue  # a side cleaned of its name ("the return on equity of Apple" is "return")
         if any(_only_periods(t) for t in topics):
             # "X in FY2022 vs FY2021": one subject in two periods, not two topics. One search for the subject
             # finds the rows and sentences that state both years; a search for a bare year finds anything.

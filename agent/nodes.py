@@ -151,7 +151,10 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         return {**out, "stop_reason": "no_documents", "refusal_reason": "no_documents", "_summary": why}
     calls = 0
     homes: dict[str, list[str]] = {}
-    for topic in reading.topics if reading.intent == "compare" else []:
+    # One lexical probe per topic finds its home document, within the tool budget (a call is left for retrieval):
+    # a topic past it has no home, and its evidence may come from any document.
+    probed = reading.topics[: max(0, s.max_tool_calls - 1)] if reading.intent == "compare" else []
+    for topic in probed:
         hits = topic_hits(
             topic,
             runtime.context.search(topic, k=s.checks.topic_probe_k, docs=s.docs, mode="lexical"),

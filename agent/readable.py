@@ -52,7 +52,8 @@ def asks_figure(question: str) -> bool:
 # A question asking for a list: "which/what" and a plural noun ("Which directories are required ...?", "What are the
 # main components of X?"), or "list / name / enumerate". Question words and English plurals, no domain term.
 _ASKS_LIST = re.compile(
-    r"^\s*(?:(?:which|what)\s+(?:(?:are|were)\s+(?:the\s+)?(?:\w+[\s-]+){0,3}?[a-z]+s|(?:\w+[\s-]+){0,2}?[a-z]{3,}s\s+"
+    r"^\s*(?:(?:which|what)\s+(?:(?:are|were)\s+(?:the\s+)?(?:\w+[\s-]+){0,3}?[a-z]+(?<![su])s|(?:\w+[\s-]+){0,2}?"
+    r"[a-z]{3,}(?<![su])s\s+"
     r"(?:are|were|does|do|did|must|should|can|is)\b)|(?:list|name|enumerate)\b)",
     re.IGNORECASE,
 )
@@ -85,15 +86,17 @@ def asks_only_by_year(question: str) -> bool:
 # "Table 3 lists the sizes of the keys for each set.": where the figures are, not the figures. "Table 1 shows that
 # X outperforms Y" and "Figure 2 shows the results: ..." state a finding, and a pointer is short.
 _POINTER = re.compile(
-    r"^(?:table|figure|fig\.|section|appendix|chapter)\s+[A-Z]?\d+(?:\.\d+)*\s+(?:lists|shows|gives|summari[sz]es|"
+    r"^(?:table|figure|fig\.|section|appendix|chapter)\s+[A-Z]?\d+(?:\.\d+)*\s+(?P<verb>lists|shows|gives|summari[sz]es|"
     r"presents|describes|compares|reports|provides|contains|illustrates|depicts)\s+(?!that\b)[^:;]{0,160}$",
     re.IGNORECASE,
 )
 
 
 def is_meta(sentence: str) -> bool:
-    """A sentence about the document (where things are, what a section does), not about its subject."""
-    return bool(_META.search(sentence) or _POINTER.match(sentence.strip()))
+    """A sentence about the document (where things are, what a section does), not about its subject. A pointer to a
+    table that states figures itself ("Table 3 lists key sizes of 128 and 256 bits") is about the subject."""
+    pointer = _POINTER.match(sentence.strip())
+    return bool(_META.search(sentence) or (pointer and not re.search(r"\d", sentence[pointer.end("verb") :])))
 
 
 def is_row(sentence: str) -> bool:
@@ -153,14 +156,20 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
     return None
 
 
-_STEP = re.compile(r"(?<![\w.,:])(\d{1,2}):\s")
+_STEP = re.compile(r"(?:(?P<label>[A-Za-z]+)\s+)?(?<![\w.,:])(?P<n>\d{1,2}):\s")
 
 
 def _numbered_steps(text: str) -> bool:
     """Three or more lines numbered "1:", "2:", "3:" in sequence run into one sentence: an algorithm's listing,
-    whatever symbols it uses ("1: d <- B^32 2: z <- B^32 3: return (ek, dk)"). A time ("6:30") has no space."""
-    numbers = [int(n) for n in _STEP.findall(text)]
-    return any(numbers[i : i + 3] == [k, k + 1, k + 2] for i, k in enumerate(numbers))
+    whatever symbols it uses ("1: d <- B^32 2: z <- B^32 3: return (ek, dk)"). A time ("6:30") has no space, and an
+    enumeration labels each number with the same word ("Arm 1: placebo, Arm 2: 10 mg, Arm 3: 20 mg")."""
+    found = [(int(m.group("n")), (m.group("label") or "").lower()) for m in _STEP.finditer(text)]
+    for i in range(len(found) - 2):
+        run = found[i : i + 3]
+        labels = {w for _, w in run}
+        if [n for n, _ in run] == [run[0][0], run[0][0] + 1, run[0][0] + 2] and not (len(labels) == 1 and all(labels)):
+            return True
+    return False
 
 
 # The small words a title leaves in lower case ("Statements of Cash Flows"): generic English function words.
@@ -226,10 +235,20 @@ def row_for_columns(row: str, asked: set[str]) -> str:
     return " | ".join([cells[0], *keep]) if 0 < len(keep) < len(cells) - 1 else row
 
 
+# Words after a hyphen that describe rather than number a member ("X-based", "X-like", "X-series"): generic English.
+_DESCRIPTIVE = frozenset(
+    {
+        *("based", "like", "style", "series", "type", "family", "compatible", "enabled"),
+        *("aware", "specific", "related", "driven", "only", "free", "level", "wide"),
+    }
+)
+
+
 def family(identifier: str) -> str:
-    """The family an identifier names a member of: its text before the last hyphen ("ZX-9" of "ZX-9-512"), or ""."""
+    """The family an identifier names a member of: its text before the last hyphen ("ZX-9" of "ZX-9-512"), or "";
+    none for a descriptive ending ("ZX-9-based" is no member of ZX-9)."""
     head, _, tail = identifier.rpartition("-")
-    return head if head and tail else ""
+    return head if head and tail and tail.lower() not in _DESCRIPTIVE else ""
 
 
 def about_another_member(row: str, identifiers: list[str]) -> bool:
@@ -237,7 +256,10 @@ def about_another_member(row: str, identifiers: list[str]) -> bool:
     the question names "ZX-9-768"), and none the question names: a parameter table's other rows answer nothing."""
     named = {i.lower() for i in identifiers}
     families = {f for i in named if (f := family(i))}
-    labels = {w.lower() for w in words(row_cells(row)[0]) if is_identifier(w)}
+    cells = row_cells(row)
+    if not cells:
+        return False
+    labels = {w.lower() for w in words(cells[0]) if is_identifier(w)}
     return bool(families) and not labels & named and any(family(w) in families for w in labels)
 
 

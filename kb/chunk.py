@@ -115,7 +115,7 @@ def chunk_document(
     section_stack: list[tuple[int, str]] = []
     chunk_section = ""
 
-    notes: list[tuple[int, Line]] = []  # footnotes met, kept out of the running text until its chunk closes
+    notes: list[tuple[int, Line, int]] = []  # footnotes met, kept out of the running text until its chunk closes
 
     def emit(group: list[tuple[int, Line]]) -> None:
         lines = [ln for _, ln in group]
@@ -144,19 +144,30 @@ def chunk_document(
         )
 
     def close() -> None:
-        """The chunk under way, then each page's footnotes met meanwhile as a chunk of their own."""
+        """The chunk under way, then each page's footnotes met meanwhile as chunks of their own (within `limit`)."""
         nonlocal current, size
         if current:
             emit(current)
         current, size = [], 0
-        for page in dict.fromkeys(p for p, _ in notes):
-            emit([(p, ln) for p, ln in notes if p == page])
+        for page in dict.fromkeys(p for p, _, _ in notes):
+            group: list[tuple[int, Line]] = []
+            tokens = 0
+            for p, ln, n in notes:
+                if p != page:
+                    continue
+                if group and tokens + n > limit:
+                    emit(group)
+                    group, tokens = [], 0
+                group.append((p, ln))
+                tokens += n
+            if group:
+                emit(group)
         notes.clear()
 
     page_tops = {id(page.lines[0]) for page in doc.pages if page.lines and page.number > 1}
     for page_no, ln, n in items:
         if ln.kind == "footnote":
-            notes.append((page_no, ln))  # the text around them reads on as if they were not there
+            notes.append((page_no, ln, n))  # the text around them reads on as if they were not there
             continue
         if current and (
             page_no > current[0][0] + 1

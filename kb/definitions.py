@@ -13,7 +13,7 @@ import re
 _ASKS = [
     re.compile(
         r"^\s*what\s+(?:does|do|did)\s+(?:the\s+)?(?:term\s+|acronym\s+|abbreviation\s+)?(?P<t>[^?]{1,60}?)\s+"
-        r"(?:stand\s+for|mean|refer\s+to)(?:\s+(?:in|within|under|for)\s+[^?,]{1,60}?)?(?:\s*,?\s+and\s+[^?]*)?\s*\??\s*$",
+        r"(?:stand\s+for|mean|refer\s+to)(?:\s+(?:in|within|under)\s+[^?,]{1,60}?)?(?:\s*,?\s+and\s+[^?]*)?\s*\??\s*$",
         re.IGNORECASE,
     ),
     re.compile(
@@ -25,7 +25,13 @@ _ASKS = [
         r"\s*\??\s*$",
         re.IGNORECASE,
     ),
-    re.compile(r"^\s*what\s+(?:is|are|was|were)\s+(?:an?\s+|the\s+)?(?P<t>[^?,;]{1,60}?)\s*\??\s*$", re.IGNORECASE),
+    re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<t>[^?,;]{1,60}?)\s*\??\s*$", re.IGNORECASE),
+    # "What was X?" asks about a thing of the past by its name ("What was the FSSTND?"); "what was the margin of X"
+    # asks for a figure: a name of at most three words, one of them capitalised, and no "of".
+    re.compile(
+        r"^\s*(?i:what\s+(?:was|were)\s+(?:an?\s+|the\s+)?)(?P<t>(?=[^?]*\b[A-Z])(?![^?]*\bof\b)[^?,;\s]+(?:\s+[^?,;\s]+){0,2})"
+        r"\s*\??\s*$"
+    ),
 ]
 # Section labels of the places that define terms. Generic and few: the names documents give such sections.
 _SECTION = re.compile(
@@ -40,8 +46,8 @@ _QUOTES = "\"'“”‘’"
 
 def defined_term(need: str) -> str:
     """The term a question asks to define, or "" when it asks something else. "What is X" names a term only when X
-    is at most four words, none of them a bare number or year ("the FY2020 total" asks for a figure); the other
-    forms allow five words."""
+    is at most four words, none of them a bare number or year ("the FY2020 total" asks for a figure), as is "what was
+    X"; the other forms allow five words."""
     for i, pattern in enumerate(_ASKS):
         match = pattern.match(_WHERE.sub("", need.strip()))
         if match:
@@ -49,7 +55,7 @@ def defined_term(need: str) -> str:
             term = re.sub(r"^(?:an?|the)\s+", "", term, flags=re.IGNORECASE)
             term = re.sub(r"\s+(?:used\s+)?for$", "", term, flags=re.IGNORECASE)  # "what is X (used) for?"
             short = len(term.split()) <= 4 and not any(_FIGURE.match(word) for word in term.split())
-            if term and len(term.split()) <= 5 and (i < len(_ASKS) - 1 or short):
+            if term and len(term.split()) <= 5 and (i < len(_ASKS) - 2 or short):
                 return term
     return ""
 

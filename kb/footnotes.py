@@ -34,11 +34,14 @@ def mark_footnotes(pages: list[Page]) -> int:
         if page.kind != "body" or len(page.lines) < 2:
             continue
         block = _foot_block(page, body)
+        opens = True  # the block's first line opens a note, as does a line after a finished one or a lone mark
         for line in block:
             line.kind = "footnote"
-            mark = _MARK.match(line.text.strip())
+            text = line.text.strip()
+            mark = _MARK.match(text) if opens else None
             if mark:
-                line.text = line.text.strip()[mark.end("mark") :].strip()
+                line.text = text[mark.end("mark") :].strip()
+            opens = not line.text or text.endswith((".", "!", "?", ":", ";"))
         kept = {id(line) for line in block if line.text}
         page.lines = [ln for ln in page.lines if ln.kind != "footnote" or id(ln) in kept]
         marked += len(kept)

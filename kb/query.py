@@ -39,9 +39,10 @@ _DEFINES = re.compile(
 # "Here's the question: what is ..." and "Answer the following question ...: what is ...".
 _AFTER_COLON = re.compile(r"^(?P<head>[^:]*\b(?:question|following)\b[^:]*):\s*(?P<need>\S.*)$", re.IGNORECASE)
 # A leading instruction on how to answer: "Answer briefly: which ...", "In short, what ...", "Briefly, how ...".
+_IN_FEW = r"in\s+(?:one|a|two|three|a\s+few)\s+(?:sentences?|words?|lines?)"
 _HOW_TO_ANSWER = re.compile(
-    r"^\s*(?P<head>(?:please\s+)?(?:answer|respond|reply)(?:\s+(?:briefly|concisely|shortly|in\s+(?:one|a|two|a\s+few)\s+"
-    r"(?:sentences?|words?|lines?)))?|briefly|in\s+(?:short|brief)|concisely|short\s+answer)\s*[:,]\s*(?P<need>\S.*)$",
+    rf"^\s*(?P<head>(?:please\s+)?(?:answer|respond|reply)(?:\s+(?:briefly|concisely|shortly|{_IN_FEW}))?|briefly|"
+    rf"in\s+(?:short|brief)|concisely|short\s+answer|{_IN_FEW})\s*[:,]\s*(?P<need>\S.*)$",
     re.IGNORECASE,
 )
 # A leading clause that only says where to look: "Based on the X, what is ...". Its source word opens it (within
@@ -125,10 +126,13 @@ def _read_sentence(sentence: str, several: bool, asking: list[str]) -> tuple[str
         return "", _hints(sentence), [sentence]
     if several and _DEFINES.search(sentence):
         return "", [], [sentence]
-    how = _HOW_TO_ANSWER.match(sentence)
-    if how and _ASKS.search(how.group("need")):
-        kept, hints, dropped = _read_sentence(how.group("need"), several, asking)
-        return kept, hints, [how.group("head"), *dropped]
+    heads = []  # "Answer briefly, in one sentence: ...": each instruction in turn (a loop: no depth to exhaust)
+    while (how := _HOW_TO_ANSWER.match(sentence)) and _ASKS.search(how.group("need")):
+        heads.append(how.group("head"))
+        sentence = how.group("need")
+    if heads:
+        kept, hints, dropped = _read_sentence(sentence, several, asking)
+        return kept, hints, [*heads, *dropped]
     colon = _AFTER_COLON.match(sentence)
     if colon and _ASKS.search(colon.group("need")):
         head = colon.group("head")

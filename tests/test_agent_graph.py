@@ -170,6 +170,15 @@ def test_the_checks_read_the_information_need_not_the_instructions(agent_setting
     assert "90 days" in state["answer"]
 
 
+def test_a_comparison_of_many_topics_keeps_to_the_tool_budget(agent_settings: AgentSettings) -> None:
+    deps, _ = mini_deps(COMPARE_CORPUS)
+    settings = agent_settings.model_copy(update={"max_tool_calls": 3, "max_rounds": 1})
+    question = "Compare Falcon, Heron, Osprey and Kestrel"
+    state = final(run(Agent(deps=deps, settings=settings), question, settings))
+    assert state["topics"] == ["Falcon", "Heron", "Osprey", "Kestrel"]
+    assert state["counters"]["tool_calls"] <= 3 and len(state["topic_homes"]) == 2  # a call is left to retrieve
+
+
 def test_the_intent_is_read_from_the_need(agent_settings: AgentSettings) -> None:
     from kb.query import read_query
 

@@ -27,9 +27,12 @@ def _state(evidence: list[dict]) -> dict:
         ("What does QZ_MAX_DEPTH control?", False),
         ("What is the revenue amount for 2021?", False),  # a row answers it beside a label worded otherwise
         ("What minimum size does the manual require for a boot partition?", True),
-        ("What is the default weight of a glob?", True),
+        ("What is the maximum weight of a glob?", True),
         ("How long does the pump run?", True),
         ("What counts as a valve?", False),
+        ("What limits the pump's throughput?", False),  # a verb, not the noun of a measure
+        ("What is the default shell of the desk?", False),  # a default need not be a figure
+        ("How often is the filter replaced?", False),  # "monthly"
     ],
 )
 def test_questions_asking_for_a_count_or_a_value(question: str, expected: bool) -> None:

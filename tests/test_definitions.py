@@ -24,6 +24,9 @@ from tests.layouts import glossary_pdf
         ("What was the LKP?", "LKP"),
         ("What does LKP stand for in the context of /var/gate?", "LKP"),
         ("Answer briefly: what does LKP stand for in the canal manual?", ""),  # the need is read first
+        ("What was the gate count of the north lock?", ""),  # a figure of the past, not a name
+        ("What were the main findings?", ""),
+        ("What does this mean for keepers?", ""),
     ],
 )
 def test_the_term_a_question_asks_to_define(need: str, term: str):

@@ -123,7 +123,7 @@ def test_a_side_listing_plain_words_stays_one_topic() -> None:
 def test_topics_differing_only_in_a_letter_are_different_but_a_name_twice_is_not() -> None:
     assert read_question("Model A vs Model B").error is None
     assert read_question("How do Model A and Model B differ from Model C?").topics == ["Model A", "Model B", "Model C"]
-    assert "named twice" in read_question("Compare ZX-9, QR-7 and zx-9").error
+    assert "named twice" in read_question("Compare ZX-9, QR-7 and ZX-9").error
 
 
 @pytest.mark.parametrize(
@@ -143,3 +143,25 @@ def test_a_choice_between_paths_before_a_colon_is_a_comparison() -> None:
     assert reading.intent == "compare" and reading.topics == ["/bin", "/sbin"]
     assert read_question("Where should the file go, /usr or /opt?").topics == ["/usr", "/opt"]
     assert read_question("Revenue or profit: which grew faster?").intent != "compare"  # no names
+
+
+@pytest.mark.parametrize(
+    ("question", "topics"),
+    [
+        ("Is the default port of the ZX-9 controller 22 or 2222?", []),  # figures, not names
+        ("Which revision should I use, 1.2 or 1.3?", []),
+        ("Does the ZX-9 controller support TLS or SSH?", []),  # a yes/no question about two things
+        ("Is the return on equity of Heron higher than Falcon's?", []),  # cleaned to "return": no name left
+        ("Is the ZX-9 rather than the QR-7 recommended?", []),
+        ("Which is fastest, ZX-9, QR-7 or KT-4?", ["ZX-9", "QR-7", "KT-4"]),
+        ("Which is fastest, ZX-9, QR-7, or KT-4?", ["ZX-9", "QR-7", "KT-4"]),
+        ("What is the difference between ZX-9 and QR-7, according to Hale et al.?", ["ZX-9", "QR-7"]),
+        ("Compare ZX-9 and QR-7, as described by Table 4", ["ZX-9", "QR-7"]),
+        ("How do Heron and Falcon differ from KT-4?", ["Heron and Falcon", "KT-4"]),  # one name, as "A and B Inc"
+        ("Did Heron earn more revenue than Falcon in 2022?", ["Heron", "Falcon"]),
+        ("Compare Heron, Falcon and Osprey", ["Heron", "Falcon", "Osprey"]),
+    ],
+)
+def test_what_is_no_comparison_and_how_lists_and_clauses_split(question: str, topics: list[str]) -> None:
+    reading = read_question(question)
+    assert reading.topics == topics and (reading.intent == "compare") == bool(topics)

@@ -77,3 +77,6 @@ def test_a_leading_instruction_on_how_to_answer_is_kept_out():
         q = read_query(question)
         assert q.need == "which valve seals the north line?" and q.dropped == [head]
     assert read_query("Briefly describe the north line.").need == "Briefly describe the north line."  # no colon
+    both = read_query("Answer briefly, in one sentence: which valve seals the north line?")
+    assert both.need == "which valve seals the north line?" and both.dropped == ["Answer briefly", "in one sentence"]
+    assert read_query("Briefly, " * 1500 + "which valve?").need == "which valve?"  # no recursion to exhaust

@@ -192,6 +192,8 @@ def test_a_row_about_another_member_of_the_family_asked_about_answers_nothing() 
     assert not about_another_member("QR-7-512 | casing: 768", ["ZX-9-768"])  # another family: not a sibling
     assert not about_another_member("Net sales | 2019: 1,577", ["ZX-9-768"])
     assert not about_another_member("ZX-9-512 | casing: 768", [])
+    assert not about_another_member("ZX-9-512 | casing: 768", ["ZX-9-based"])  # "-based" names no member
+    assert not about_another_member("| | |", ["ZX-9-768"])  # a row of empty cells
 
 
 def test_a_sentence_pointing_to_a_table_is_about_the_document_unless_it_states_a_finding() -> None:
@@ -199,6 +201,7 @@ def test_a_sentence_pointing_to_a_table_is_about_the_document_unless_it_states_a
     assert is_meta("Figure 2 compares the two pumps on three loads.")
     assert not is_meta("Table 1 shows that the ZX-9 outlasts the QR-7.")
     assert not is_meta("Table 1 shows the following results: across all loads, the ZX-9 wins.")
+    assert not is_meta("Table 3 lists casing sizes of 128, 192 and 256 mm.")  # it states the figures itself
 
 
 def test_numbered_lines_run_together_are_pseudo_code_unless_an_algorithm_is_asked_for() -> None:
@@ -206,6 +209,7 @@ def test_numbered_lines_run_together_are_pseudo_code_unless_an_algorithm_is_aske
     assert unreadable(listing, "What does the seal do?") == "pseudo-code: numbered lines run together"
     assert unreadable(listing, "What is the algorithm that makes a seal?") is None
     assert unreadable("At 6:30 the desk opened items 1: gates and 2: paddles for the keepers.", "When?") is None
+    assert unreadable("Pumps were split in three sets (Set 1: bronze, Set 2: steel, Set 3: iron).", "Which?") is None
 
 
 def test_questions_asking_for_a_list_and_sentences_announcing_one() -> None:
@@ -214,6 +218,8 @@ def test_questions_asking_for_a_list_and_sentences_announcing_one() -> None:
     assert asks_list("List the valves of the north line")
     assert not asks_list("What is the main component of the pump?")
     assert not asks_list("Why does the pump stop?")
+    assert not asks_list("What class does the pump belong to?")  # a singular noun ending in s
+    assert not asks_list("What process is used to seal the pump?")
     assert announces_list("The following directories are required in /srv: cache, lib and log.")
     assert announces_list("Its main parts are: a rotor, a seal and a casing.")
     assert not announces_list("The rotor turns at 40 rpm: the seal holds.")
