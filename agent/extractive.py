@@ -41,18 +41,38 @@ def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> li
 
 
 def _lexical_scores(
-    question: str, aliases: dict[str, list[str]], pool: list[tuple[set[str], str]], weight: float = 1.5
+    question: str,
+    aliases: dict[str, list[str]],
+    pool: list[tuple[set[str], str]],
+    weight: float = 1.5,
+    texts: list[str] | None = None,
+    part: float = 1.0,
 ) -> np.ndarray:
-    """Share of the question's concepts each sentence covers, weighted by rarity among the candidates."""
+    """Share of the question's concepts each sentence covers, weighted by rarity among the candidates. A term found
+    only inside a longer name counts `part` of one (see `_inside_longer`)."""
     concepts = _concepts(question, aliases, weight)
     if not concepts or not pool:
         return np.zeros(len(pool))
     hits = np.array([[names_covered(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
+    if texts is not None and part < 1.0:
+        for n, text in enumerate(texts):
+            for j, (names, _) in enumerate(concepts):
+                if hits[n, j] and _inside_longer(names[0], text):
+                    hits[n, j] = part
     idf = np.log(1 + len(pool) / (1 + hits.sum(axis=0)))
     weights = idf * np.array([w for _, w in concepts])
     return hits @ weights / weights.sum() if weights.sum() else np.zeros(len(pool))
 
 
+def _inside_longer(term: str, text: str) -> bool:
+    """Whether the text names the term only as a segment of a longer path ("var" in "/var/lib" or "/usr/var"): the
+    path names something else. A word inside a longer word or a hyphenated name is left to the tokenizer's reading."""
+    found = [m.span() for m in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", text, re.IGNORECASE)]
+    return bool(found) and all(_PATH_BEFORE.search(text[:a]) or _PATH_AFTER.match(text[b:]) for a, b in found)
+
+
+_PATH_BEFORE = re.compile(r"\w/$")  # "/usr/" before "var"
+_PATH_AFTER = re.compile(r"/\w")  # "/lib" after "var"
 _WORD = re.compile(r"\b[a-z]{4,20}\b")
 
 
@@ -201,7 +221,8 @@ def compose(
     asked = need or question
     aliases = aliases or {}
     stand_ins = _stand_ins(asked, aliases, items, embed, s)
-    lexical = _lexical_scores(asked, {**aliases, **stand_ins}, pool, s.identifier_weight)
+    texts = [c[3] for c in items]
+    lexical = _lexical_scores(asked, {**aliases, **stand_ins}, pool, s.identifier_weight, texts, s.longer_name_share)
     likeness = np.zeros((len(items), len(items)))  # sentence to sentence, for the novelty of each choice
     if embed is not None:
         vectors = embed([asked] + [c[3] for c in items])

@@ -149,6 +149,14 @@ class AnswerSettings(BaseModel):
         "at or above 0.6 on each).",
     )
     identifier_weight: float = Field(1.5, ge=0, description="Weight of an identifier against a plain term in overlap.")
+    longer_name_share: float = Field(
+        0.5,
+        ge=0,
+        le=1,
+        description="What a question's term counts for in a sentence that names it only as a segment of a longer "
+        "path ('var' in '/var/lib'). 0.25 / 0.5 / 0.75 / 1 on the bench: aragog, financebench and specs alike, the "
+        "standards probe 0.741 / 0.741 / 0.721 / 0.722.",
+    )
     long_words: int = Field(
         50, ge=1, description="Sentences longer than this many words are discounted (70 before, chosen on the bench)."
     )

@@ -310,3 +310,20 @@ def test_asked_for_a_list_the_long_sentence_naming_its_items_keeps_its_score() -
     # Asked for no list, the same long sentence is discounted as any long one.
     why = compose("Why are directories required in /srv?", "general", [], context, settings, alike)
     assert why.startswith("The following directories are required in /srv/lib")
+
+
+def test_a_path_asked_about_is_not_answered_by_a_longer_path_holding_it() -> None:
+    assert extractive._inside_longer("srv", "The directories required in /srv/lib: misc.")
+    assert not extractive._inside_longer("srv", "The directories required in /srv: cache and lib.")
+    assert not extractive._inside_longer("training", "Its pre-training data.")  # a hyphenated word is no path
+    context = [
+        passage("c1", "m:1", "The following directories are required in /srv/lib: misc holds other data."),
+        passage("c2", "m:2", "The following directories are required in /srv: cache holds cached data."),
+    ]
+    settings = AnswerSettings(sentences=1, rank_decay=0.0)
+    answer = compose("Which directories are required in /srv?", "general", [], context, settings)
+    assert answer.startswith("The following directories are required in /srv: cache")
+    whole = AnswerSettings(sentences=1, rank_decay=0.0, longer_name_share=1.0)
+    assert compose("Which directories are required in /srv?", "general", [], context, whole).startswith(
+        "The following directories are required in /srv/lib"  # counted whole, the first of equals wins
+    )
