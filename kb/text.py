@@ -259,7 +259,10 @@ _LEAD_IN = re.compile(rf":\s*{_BULLET}\s*")
 # A footnote mark printed after a sentence's stop ("... library.1 Because ...", "... Transformer.”2 In ..."): the
 # mark is dropped so the stop ends the sentence. A word of three letters or more before the stop, so "Fig.1" and
 # "No.2" stay whole.
-_FOOTNOTE_MARK = re.compile(r"(?<=[a-z]{3}[.!?])\d{1,2}(?=\s+[\"'(“]?[A-Z])|(?<=[a-z][.!?][”\"’)])\d{1,2}(?=\s+[A-Z])")
+_FOOTNOTE_MARK = re.compile(
+    r"(?<=[a-z]{3}[.!?])\d{1,2}(?=\s+[\"'(“]?[A-Z])|(?<=[a-z][.!?][”\"’)])\d{1,2}(?=\s+[A-Z])|"
+    r"(?<=[.!?]\s)\d{1,2}(?=[A-Z][a-z]{2})"  # a mark glued to the next sentence's first word ("etc. 19Deciding")
+)
 
 
 _FINISHED = re.compile(r"[.!?:;][\"'”’)\]]*$")

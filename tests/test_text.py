@@ -120,3 +120,9 @@ def test_a_footnote_mark_left_at_a_sentences_start_is_dropped() -> None:
     assert sentences("3 We report two sizes. The 12 valves held.") == ["We report two sizes.", "The 12 valves held."]
     assert sentences("Revenue | 2019: 3") == ["Revenue | 2019: 3"]
     assert sentences("12 valves were replaced.") == ["12 valves were replaced."]  # a count, not a mark
+    # ... and one glued to the first word of the next sentence.
+    assert sentences("Seals were kept there. 19Deciding is simple. We use 3D maps.") == [
+        "Seals were kept there.",
+        "Deciding is simple.",
+        "We use 3D maps.",
+    ]
