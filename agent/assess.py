@@ -77,7 +77,7 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
 
 
 def _compound_split(word: str, flat: str) -> bool:
-    """A long plain word the text writes as two ("passthrough" as "pass through", "workflow" as "work flow")."""
+    """A long plain word the text writes as two ("workflow" as "work flow", "handover" as "hand over")."""
     if len(word) < 8 or not word.isalpha() or not flat:
         return False
     return any(f" {word[:k]} {word[k:]} " in f" {flat} " for k in range(3, len(word) - 2))
@@ -167,21 +167,20 @@ def value_missing(
     states it when it names the subject (one of the identifiers no evidence title names, else of all of them: a
     document titled with a name names it in every sentence), holds at least `share` of the question's other key
     terms, what is measured (and `most` of them is enough), and has a sentence giving a value the question does not
-    already give that names the subject or something measured ("the minimum size of a boot partition" is not stated
+    already give that names the subject or something measured ("the minimum size of a bypass valve" is not stated
     by a passage giving another size of something else, nor by a release number beside the subject's name)."""
-    titles = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence}]
+    titles = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
     given = stated_values(question)
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
     # those of a document's title (they say which document, as its name does).
-    title_read = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence} if t]
     measured = [
         t
         for t in others
         if not period_year(t)
         and t.lower() not in _ASKING_WORDS
-        and not any(names_covered([t, *(aliases or {}).get(t, [])], *title) for title in title_read)
+        and not any(names_covered([t, *(aliases or {}).get(t, [])], *title) for title in titles)
     ]
     names = {t: [t, *(aliases or {}).get(t, [])] for t in [*subject, *measured]}
     need = min(math.ceil(share * len(measured)), most)

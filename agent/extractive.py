@@ -20,6 +20,7 @@ from agent.readable import (
     asks_only_by_year,
     is_meta,
     is_row,
+    label_words,
     row_cells,
     row_for_columns,
     row_for_periods,
@@ -31,7 +32,7 @@ from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
 from kb.periods import period_year, years_spanned
 from kb.references import is_citation
-from kb.text import STOPWORDS, is_identifier, sentences, squashed, tokenize, words
+from kb.text import STOPWORDS, is_identifier, sentences, squashed, tokenize
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
@@ -65,14 +66,15 @@ def _lexical_scores(
 
 
 def _inside_longer(term: str, text: str) -> bool:
-    """Whether the text names the term only as a segment of a longer path ("var" in "/var/lib" or "/usr/var"): the
-    path names something else. A word inside a longer word or a hyphenated name is left to the tokenizer's reading."""
+    """Whether the text names the term only as a segment of a longer path ("gate" in "/srv/gate/log" or "/opt/gate"):
+    the path names something else. A word inside a longer word or a hyphenated name is left to the tokenizer's
+    reading."""
     found = [m.span() for m in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", text, re.IGNORECASE)]
     return bool(found) and all(_PATH_BEFORE.search(text[:a]) or _PATH_AFTER.match(text[b:]) for a, b in found)
 
 
-_PATH_BEFORE = re.compile(r"\w/$")  # "/usr/" before "var"
-_PATH_AFTER = re.compile(r"/\w")  # "/lib" after "var"
+_PATH_BEFORE = re.compile(r"\w/$")  # "/opt/" before "gate"
+_PATH_AFTER = re.compile(r"/\w")  # "/log" after "gate"
 _WORD = re.compile(r"\b[a-z]{4,20}\b")
 
 
@@ -225,7 +227,7 @@ def compose(
     lexical = _lexical_scores(asked, {**aliases, **stand_ins}, pool, s.identifier_weight, texts, s.longer_name_share)
     likeness = np.zeros((len(items), len(items)))  # sentence to sentence, for the novelty of each choice
     if embed is not None:
-        vectors = embed([asked] + [c[3] for c in items])
+        vectors = embed([asked, *texts])
         dense = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
         scores = s.dense_weight * dense + (1 - s.dense_weight) * lexical
         likeness = vectors[1:] @ vectors[1:].T
@@ -325,8 +327,7 @@ def _states(row: str, years: list[str], identifiers: list[str]) -> bool:
     naming one of its identifiers ("ZX-9-768 | casing: 1,088")."""
     if years:
         return any(f"{y}:" in row for y in years)
-    label = {w.lower() for w in words(row_cells(row)[0])}
-    return any(i.lower() in label for i in identifiers)
+    return bool({i.lower() for i in identifiers} & {w.lower() for w in label_words(row)})
 
 
 def _continuations(

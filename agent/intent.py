@@ -49,7 +49,7 @@ _COMPARE = [
 # "Is A or B recommended for ...?", "A or B: which ...?". Both sides must be names (identifiers or capitalised words,
 # not bare figures), so "is it cheaper or faster?" and "is the port 22 or 2222?" stay plain questions, and so does a
 # yes/no question about two things ("Does X support A or B?").
-_AUXILIARY = r"(?:is|are|was|were|does|do|did|should|would|can|could|will)"
+_AUXILIARY = f"(?:{'|'.join(AUXILIARIES)})"
 _ASKING = rf"(?:which|what|who|{_AUXILIARY})"
 _NAME_WORD = rf"(?!(?i:{_ASKING})\b)[A-Z0-9/][\w.'’+/-]*"  # a path ("/bin") names a thing too
 _NAME = rf"{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}"
@@ -139,11 +139,11 @@ def _clean_topic(text: str) -> str:
 
 
 def _listed(text: str) -> list[str]:
-    """A topic that lists named things ("BERT and ELMo", "A, B or C") is a topic for each; other text ("cost and
+    """A topic that lists named things ("ZX-9 and QR-7", "A, B or C") is a topic for each; other text ("cost and
     risk", "A and B, in terms of cost" cut to its list) is one topic, cleaned. Each item is a short name (at most
     four words, opening with a capital, a figure or a path: a clause such as "according to X" is no item), and items
     joined by "and" / "or" alone need an identifier among them, or each a letter or figure of its own ("Model A and
-    Model B"): "Procter and Gamble", "Research and Development expense" are one name."""
+    Model B"): "Heron and Falcon", "Research and Development expense" are one name."""
     parts = [_clean_topic(p) for p in _LIST.split(_TOPIC_TAIL_WORDS.sub("", text.strip(" ?.!")))]
     parts = [p for p in parts if p]
     items = len(parts) > 1 and all(_NAME_ITEM.match(p) and len(p.split()) <= 4 and _named(p) for p in parts)
@@ -164,7 +164,7 @@ def _only_periods(topic: str) -> bool:
 
 
 def _norm(text: str) -> str:
-    """A topic's words in lower case: "BERT" and "bert" are one topic, "Model A" and "Model B" two (the search
+    """A topic's words in lower case: "ZX-9" and "zx-9" are one topic, "Model A" and "Model B" two (the search
     tokenizer would drop their letters)."""
     return " ".join(re.findall(r"\w+", text.casefold()))
 
@@ -250,7 +250,7 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         if not firsts or not seconds or any(_PRONOUN_TOPIC.match(t) for t in topics):
             continue
         if names_needed and not all(map(_named, topics)):
-            continue  # a side cleaned of its name ("the return on equity of Apple" is "return")
+            continue  # a side cleaned of its name ("the return on equity of Heron" is "return")
         if any(_only_periods(t) for t in topics):
             # "X in FY2022 vs FY2021": one subject in two periods, not two topics. One search for the subject
             # finds the rows and sentences that state both years; a search for a bare year finds anything.

@@ -224,8 +224,8 @@ def row_for_periods(row: str, years: list[str]) -> str:
 
 
 def row_for_columns(row: str, asked: set[str]) -> str:
-    """A table row cut to the columns whose headers the question names ("What is the ciphertext size of X?" keeps
-    "X | ciphertext: 1,568" of a row of four sizes), matched by `asked`, the question's word tokens; the row as it is
+    """A table row cut to the columns whose headers the question names ("What is the casing size of X?" keeps
+    "X | casing: 1,568" of a row of four sizes), matched by `asked`, the question's word tokens; the row as it is
     when the question names none of its headers, or all of them. Words of the row's own label name no column."""
     cells = row_cells(row)
     if len(cells) < 3:
@@ -244,6 +244,12 @@ _DESCRIPTIVE = frozenset(
 )
 
 
+def label_words(row: str) -> list[str]:
+    """The words of a table row's label as written (none for a row of empty cells)."""
+    cells = row_cells(row)
+    return words(cells[0]) if cells else []
+
+
 def family(identifier: str) -> str:
     """The family an identifier names a member of: its text before the last hyphen ("ZX-9" of "ZX-9-512"), or "";
     none for a descriptive ending ("ZX-9-based" is no member of ZX-9)."""
@@ -256,10 +262,7 @@ def about_another_member(row: str, identifiers: list[str]) -> bool:
     the question names "ZX-9-768"), and none the question names: a parameter table's other rows answer nothing."""
     named = {i.lower() for i in identifiers}
     families = {f for i in named if (f := family(i))}
-    cells = row_cells(row)
-    if not cells:
-        return False
-    labels = {w.lower() for w in words(cells[0]) if is_identifier(w)}
+    labels = {w.lower() for w in label_words(row) if is_identifier(w)}
     return bool(families) and not labels & named and any(family(w) in families for w in labels)
 
 

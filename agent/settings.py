@@ -154,8 +154,8 @@ class AnswerSettings(BaseModel):
         ge=0,
         le=1,
         description="What a question's term counts for in a sentence that names it only as a segment of a longer "
-        "path ('var' in '/var/lib'). 0.25 / 0.5 / 0.75 / 1 on the bench: aragog, financebench and specs alike, the "
-        "standards probe 0.741 / 0.741 / 0.721 / 0.722.",
+        "path ('gate' in '/srv/gate/log'). 0.25 / 0.5 / 0.75 / 1 on the bench: aragog, financebench and specs alike, "
+        "the standards probe 0.741 / 0.741 / 0.721 / 0.722.",
     )
     long_words: int = Field(
         50, ge=1, description="Sentences longer than this many words are discounted (70 before, chosen on the bench)."

@@ -26,7 +26,7 @@ _ASKS = [
         re.IGNORECASE,
     ),
     re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<t>[^?,;]{1,60}?)\s*\??\s*$", re.IGNORECASE),
-    # "What was X?" asks about a thing of the past by its name ("What was the FSSTND?"); "what was the margin of X"
+    # "What was X?" asks about a thing of the past by its name ("What was the LKP?"); "what was the margin of X"
     # asks for a figure: a name of at most three words, one of them capitalised, and no "of".
     re.compile(
         r"^\s*(?i:what\s+(?:was|were)\s+(?:an?\s+|the\s+)?)(?P<t>(?=[^?]*\b[A-Z])(?![^?]*\bof\b)[^?,;\s]+(?:\s+[^?,;\s]+){0,2})"

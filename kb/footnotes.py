@@ -1,8 +1,8 @@
-"""Footnotes at the foot of a page: lines set smaller than the text, below it, opening with a mark ("3 Data with
-exposed ...", "* Equal contribution"). A paragraph that runs over the page break would read them
-in the middle of its sentence ("... for state files that don't need 3 Data with exposed filesystem structure should
-be stored in /srv. a subdirectory"). They are marked so the chunker keeps them out of the running text and gives them
-a chunk of their own on their page, where they stay searchable and citable."""
+"""Footnotes at the foot of a page: lines set smaller than the text, below it, opening with a mark ("3 Data kept
+for ...", "* Equal contribution"). A paragraph that runs over the page break would read them in the middle of its
+sentence ("... which holds state files that 3 Data kept for the bench alone should be stored in /dock/bench. need no
+directory of their own"). They are marked so the chunker keeps them out of the running text and gives them a chunk
+of their own on their page, where they stay searchable and citable."""
 
 from __future__ import annotations
 

@@ -246,7 +246,7 @@ SENTENCE_OPENERS = (
 )
 _OPENS = re.compile(rf"(?:{SENTENCE_OPENERS})\b")
 # A footnote's mark left at a sentence's start, where a chunk opens after the sentence it was printed on ("3 We
-# primarily report ..."): a small number before a word that opens sentences.
+# report two sizes ..."): a small number before a word that opens sentences.
 _LEADING_MARK = re.compile(rf"^\d{{1,2}}\s+(?=(?:{SENTENCE_OPENERS})\s)")
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
 _BULLET = "[•◦▪‣]"
@@ -261,7 +261,8 @@ _LEAD_IN = re.compile(rf":\s*{_BULLET}\s*")
 # "No.2" stay whole.
 _FOOTNOTE_MARK = re.compile(
     r"(?<=[a-z]{3}[.!?])\d{1,2}(?=\s+[\"'(“]?[A-Z])|(?<=[a-z][.!?][”\"’)])\d{1,2}(?=\s+[A-Z])|"
-    r"(?<=[.!?]\s)\d{1,2}(?=[A-Z][a-z]{2})"  # a mark glued to the next sentence's first word ("etc. 19Deciding")
+    # a mark glued to the next sentence's first word ("were kept there. 19Deciding")
+    r"(?<=[.!?]\s)\d{1,2}(?=[A-Z][a-z]{2})"
 )
 
 

@@ -295,35 +295,37 @@ def test_a_comparison_of_figures_opens_each_part_with_its_row_without_repeating_
 
 
 def test_asked_for_a_list_the_long_sentence_naming_its_items_keeps_its_score() -> None:
-    items = " ".join(f"{w} holds the {w} data of the station" for w in ["cache", "lib", "log", "spool", "tmp", "run"])
+    items = " ".join(
+        f"{w} holds the {w} data of the station" for w in ["crane", "hoist", "winch", "ramp", "buoy", "pier"]
+    )
     context = [
-        passage("c1", "m:1", f"The following directories are required in /srv: {items}."),
-        passage("c2", "m:2", "The following directories are required in /srv/lib: misc holds other data."),
+        passage("c1", "m:1", f"The following directories are required in /dock: {items}."),
+        passage("c2", "m:2", "The following directories are required in /dock/pier: misc holds other data."),
     ]
 
     def alike(texts: list[str]) -> np.ndarray:  # every text as close to the question as every other
         return np.full((len(texts), 4), 0.5)
 
     settings = AnswerSettings(sentences=1, rank_decay=0.0)
-    answer = compose("Which directories are required in /srv?", "general", [], context, settings, alike)
-    assert answer.startswith("The following directories are required in /srv: cache holds")
+    answer = compose("Which directories are required in /dock?", "general", [], context, settings, alike)
+    assert answer.startswith("The following directories are required in /dock: crane holds")
     # Asked for no list, the same long sentence is discounted as any long one.
-    why = compose("Why are directories required in /srv?", "general", [], context, settings, alike)
-    assert why.startswith("The following directories are required in /srv/lib")
+    why = compose("Why are directories required in /dock?", "general", [], context, settings, alike)
+    assert why.startswith("The following directories are required in /dock/pier")
 
 
 def test_a_path_asked_about_is_not_answered_by_a_longer_path_holding_it() -> None:
-    assert extractive._inside_longer("srv", "The directories required in /srv/lib: misc.")
-    assert not extractive._inside_longer("srv", "The directories required in /srv: cache and lib.")
+    assert extractive._inside_longer("dock", "The directories required in /dock/pier: misc.")
+    assert not extractive._inside_longer("dock", "The directories required in /dock: crane and hoist.")
     assert not extractive._inside_longer("training", "Its pre-training data.")  # a hyphenated word is no path
     context = [
-        passage("c1", "m:1", "The following directories are required in /srv/lib: misc holds other data."),
-        passage("c2", "m:2", "The following directories are required in /srv: cache holds cached data."),
+        passage("c1", "m:1", "The following directories are required in /dock/pier: misc holds other data."),
+        passage("c2", "m:2", "The following directories are required in /dock: crane holds crane data."),
     ]
     settings = AnswerSettings(sentences=1, rank_decay=0.0)
-    answer = compose("Which directories are required in /srv?", "general", [], context, settings)
-    assert answer.startswith("The following directories are required in /srv: cache")
+    answer = compose("Which directories are required in /dock?", "general", [], context, settings)
+    assert answer.startswith("The following directories are required in /dock: crane")
     whole = AnswerSettings(sentences=1, rank_decay=0.0, longer_name_share=1.0)
-    assert compose("Which directories are required in /srv?", "general", [], context, whole).startswith(
-        "The following directories are required in /srv/lib"  # counted whole, the first of equals wins
+    assert compose("Which directories are required in /dock?", "general", [], context, whole).startswith(
+        "The following directories are required in /dock/pier"  # counted whole, the first of equals wins
     )

@@ -110,9 +110,9 @@ def test_run_on_finishes_a_sentence_cut_at_a_chunk_end_from_the_next_chunk() -> 
 
 
 def test_a_short_unfinished_sentence_runs_on() -> None:
-    text = "Other modes work with any block cipher. GCM"  # all of the last sentence is on the last line
-    assert run_on(text, "mode and SIV mode need a block size of 16 bytes. More.") == (
-        "mode and SIV mode need a block size of 16 bytes."
+    text = "Other valves fit any pump. QX"  # all of the last sentence is on the last line
+    assert (
+        run_on(text, "valves and ZR valves need a bore of 16 mm. More.") == "valves and ZR valves need a bore of 16 mm."
     )
 
 
