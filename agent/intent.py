@@ -59,8 +59,11 @@ _CHOOSING = re.compile(
     r"^\s*(?i:which|what|who|where|when)\b|\b(?i:which)\b|^[^:?]{1,80}\bor\b[^:?]{1,80}:\s|"
     rf"^\s*(?i:{_AUXILIARY})\s+(?:(?i:the)\s+)?{_NAME}\s+or\s"  # "Is A or B ...?": the choice right after the verb
 )
-# "Which is fastest, A, B or C?": the list after the comma.
-_CHOICE_LIST = re.compile(r"^\s*(?:which|what|who)\b[^,?:]*,\s*(?P<a>[^,?]+?),\s*(?P<b>[^?]+?)\s*\??\s*$", re.I)
+# "Which is fastest, A, B or C?": the list after the comma, which offers a choice ("or"); "... such as A, B, and C?"
+# lists examples.
+_CHOICE_LIST = re.compile(
+    r"^\s*(?:which|what|who)\b[^,?:]*,\s*(?P<a>[^,?]+?),\s*(?P<b>[^?]*?\bor\s[^?]+?)\s*\??\s*$", re.I
+)
 # The verbs of a comparison's first side ("Does A perform better", "Did A earn more"): generic, few.
 _VERBS = r"(?:perform|do|work|score|fare|run|have|has|had|earn|make|get|use|show|achieve|offer|need|produce|cost)s?"
 # Comparisons only when both sides name something (an identifier or a capitalised word).
@@ -109,7 +112,7 @@ _TOPIC_TAIL = re.compile(
 # The tail of a topic but for its commas, which may separate the items of a list of topics.
 _TOPIC_TAIL_WORDS = re.compile(_TOPIC_TAIL.pattern.replace("[,;:(]", "[;:(]"), re.I)
 _LIST = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|vs\.?|versus)\s+", re.I)
-_LEADING = re.compile(r"^\s*(?:(?:the|a|an|both|between|to|with|from|against)\s+)+", re.I)
+_LEADING = re.compile(r"^\s*(?:(?:the|a|an|both|between|to|with|from|against|and|or)\s+)+", re.I)
 # A pronoun is no topic: "how does it compare to X" leans on the conversation (see agent.followup).
 _PRONOUN_TOPIC = re.compile(r"^(?:it|its|they|them|this|that|these|those|he|she)$", re.I)
 

@@ -160,6 +160,8 @@ def test_a_choice_between_paths_before_a_colon_is_a_comparison() -> None:
         ("How do Heron and Falcon differ from KT-4?", ["Heron and Falcon", "KT-4"]),  # one name, as "A and B Inc"
         ("Did Heron earn more revenue than Falcon in 2022?", ["Heron", "Falcon"]),
         ("Compare Heron, Falcon and Osprey", ["Heron", "Falcon", "Osprey"]),
+        ("How do Heron, Falcon, and Osprey differ?", ["Heron", "Falcon", "Osprey"]),  # no topic "and Osprey"
+        ("What sets the ZX-9 apart from controllers like QR-7, KT-4, and LM-2?", []),  # examples, not a choice
     ],
 )
 def test_what_is_no_comparison_and_how_lists_and_clauses_split(question: str, topics: list[str]) -> None:
