@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from agent.intent import asks_value, content_terms
+from agent.intent import asks_value, content_terms, measured_phrase
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
 from kb.periods import is_period, period_year
@@ -162,13 +162,16 @@ def value_missing(
     aliases: dict | None,
     share: float,
     most: int,
+    counted: str = "",
 ) -> str:
     """For a question asking for a count or a value: why no evidence states it, or "" when some does. A passage
     states it when it names the subject (one of the identifiers no evidence title names, else of all of them: a
     document titled with a name names it in every sentence), holds at least `share` of the question's other key
     terms, what is measured (and `most` of them is enough), and has a sentence giving a value the question does not
     already give that names the subject or something measured ("the minimum size of a bypass valve" is not stated
-    by a passage giving another size of something else, nor by a release number beside the subject's name)."""
+    by a passage giving another size of something else, nor by a release number beside the subject's name). When the
+    question says what it counts or measures (`counted`, see `agent.intent.measured_phrase`), the sentence names that
+    too: "how many threads" is not stated by a version number beside the program's name."""
     titles = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
@@ -184,6 +187,8 @@ def value_missing(
     ]
     names = {t: [t, *(aliases or {}).get(t, [])] for t in [*subject, *measured]}
     need = min(math.ceil(share * len(measured)), most)
+    head = counted.split()[-1] if counted else ""
+    head_names = [head, *(aliases or {}).get(head, [])] if head and not stated_values(head) else []
     best: list[str] = []
     for hit in evidence:
         text, title = passage(hit), hit.get("title", "")
@@ -196,10 +201,13 @@ def value_missing(
             continue
         for sentence in sentences(whole_text(hit)):
             read = token_set([sentence]), squashed([sentence])
-            if stated_values(sentence) - given and any(names_covered(names[t], *read) for t in [*subject, *held]):
+            if not stated_values(sentence) - given or (head_names and not names_covered(head_names, *read)):
+                continue
+            if any(names_covered(names[t], *read) for t in [*subject, *held]):
                 return ""
     if len(best) >= need:  # what is measured is there, but no value beside it
-        return f"no passage states a value for {', '.join(subject)}"
+        named = f"{counted} ({', '.join(subject)})" if head_names else ", ".join(subject)
+        return f"no passage states a value for {named}"
     found = f"at most {len(best)} of {len(measured)} together"
     return f"no passage states a value for {', '.join(subject)} with {', '.join(measured)} ({found})"
 
@@ -321,7 +329,14 @@ def assess(state: dict[str, Any]) -> Assessment:
     question = state.get("question", "")
     if c.stated_value and identifiers and asks_value(question):
         unstated = value_missing(
-            question, identifiers, others, evidence, aliases, c.value_term_share, max(1, c.together_terms)
+            question,
+            identifiers,
+            others,
+            evidence,
+            aliases,
+            c.value_term_share,
+            max(1, c.together_terms),
+            measured_phrase(question),
         )
         reasons.append(Check(check="value_stated", ok=not unstated, detail=unstated or "a value is stated"))
     if compare and state.get("topics"):

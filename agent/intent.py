@@ -104,6 +104,30 @@ def asks_value(question: str) -> bool:
     return bool(_ASKS_VALUE.search(question))
 
 
+# What a value question counts or measures: the words after "how many" or after "the <measure> of (the)".
+_MEASURED = re.compile(
+    r"\bhow\s+many\s+(?P<a>.+)|\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
+    r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
+    re.I,
+)
+
+
+def measured_phrase(question: str) -> str:
+    """The noun phrase a value question counts or measures ("how many CPU cycles per byte": "CPU cycles"; "the value
+    of the 48-bit pattern that marks ...": "48-bit pattern"), up to its first function word; "" when the question
+    names none. Its last word is the noun a sentence stating the value must name."""
+    match = _MEASURED.search(question)
+    if not match:
+        return ""
+    phrase: list[str] = []
+    for word in (match.group("a") or match.group("b")).split():
+        word = word.strip("?.,;:!()\"'“”")
+        if not word or word.lower() in STOPWORDS or word.lower() in QUESTION_WORDS or len(phrase) == 4:
+            break
+        phrase.append(word)
+    return " ".join(phrase)
+
+
 _TOPIC_TAIL = re.compile(
     r"\s*(?:[,;:(]|\b(?:in\s+terms\s+of|with\s+respect\s+to|regarding|for|on|in|across|when|"
     r"and\s+(?:what|how|why|which))\b).*$",

@@ -5,7 +5,7 @@ not one by one in passing mentions."""
 import pytest
 
 from agent.assess import assess, stated_values, term_covered, together, token_set
-from agent.intent import asks_value, read_question
+from agent.intent import asks_value, measured_phrase, read_question
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
@@ -164,3 +164,27 @@ def test_a_long_word_the_text_writes_as_two_is_covered() -> None:
     assert term_covered("passthrough", token_set(text), squashed(text))
     assert term_covered("workflow", token_set(text), squashed(text))
     assert not term_covered("exchange", token_set(["the ex change"]), squashed(["the ex change"]))  # too short a part
+
+
+@pytest.mark.parametrize(
+    "question, phrase",
+    [
+        ("How many worker threads can qzpack use?", "worker threads"),
+        ("How many CPU cycles per byte does the QZ-2 routine take?", "CPU cycles"),
+        ("What is the hexadecimal value of the 48-bit marker that opens a block?", "48-bit marker"),
+        ("What is the size of each block in a qz2 file?", "block"),
+        ("What does QZ_MAX_DEPTH control?", ""),
+    ],
+)
+def test_what_a_value_question_counts_or_measures(question: str, phrase: str) -> None:
+    assert measured_phrase(question) == phrase
+
+
+def test_a_count_is_stated_only_beside_what_it_counts() -> None:
+    question = "How many worker threads can QZ-9 use for compression?"
+    version = hit("manual", "QZ-9 packs blocks of 900 kbytes. Its worker threads share a buffer. Release 2.1 added levels.", 1)
+    verdict = assess({**assess_state(question, [version]), "question": question})
+    assert verdict.failing == "value_stated"
+    assert verdict.reasons[-1].detail == "no passage states a value for worker threads (QZ-9)"
+    count = hit("manual", "QZ-9 runs up to 8 threads for compression.", 2)
+    assert assess({**assess_state(question, [version, count]), "question": question}).sufficient
