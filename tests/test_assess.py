@@ -182,7 +182,8 @@ def test_what_a_value_question_counts_or_measures(question: str, phrase: str) ->
 
 def test_a_count_is_stated_only_beside_what_it_counts() -> None:
     question = "How many worker threads can QZ-9 use for compression?"
-    version = hit("manual", "QZ-9 packs blocks of 900 kbytes. Its worker threads share a buffer. Release 2.1 added levels.", 1)
+    text = "QZ-9 packs blocks of 900 kbytes. Its worker threads share a buffer. Release 2.1 added levels."
+    version = hit("manual", text, 1)
     verdict = assess({**assess_state(question, [version]), "question": question})
     assert verdict.failing == "value_stated"
     assert verdict.reasons[-1].detail == "no passage states a value for worker threads (QZ-9)"
