@@ -129,7 +129,7 @@ def measured_phrase(question: str) -> str:
 
 
 _TOPIC_TAIL = re.compile(
-    r"\s*(?:[,;:(]|\b(?:in\s+terms\s+of|with\s+respect\s+to|regarding|for|on|in|across|when|"
+    r"\s*(?:[,;:(]|\b(?:in\s+terms\s+of|with\s+respect\s+to|regarding|for|on|in|across|when|as|"
     r"and\s+(?:what|how|why|which))\b).*$",
     re.I,
 )
@@ -196,17 +196,34 @@ def _norm(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.casefold()))
 
 
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+
+
 def _sides(q: str) -> list[tuple[str, str, bool]]:
     """The two sides of each way the question may be read as a comparison, most specific first, and whether each of
     its topics must name something."""
-    found = [(m.group("a"), m.group("b"), True) for pattern in _COMPARE_NAMED if (m := pattern.search(q))]
-    found += [(m.group("a"), m.group("b"), False) for pattern in _COMPARE if (m := pattern.search(q))]
+    # An aside in parentheses qualifies a word ("latencies (L1 vs L2)", "Model A (the 2019 one)"): no side of it.
+    plain = " ".join(_ASIDE.sub(" ", q).split())
+    found = [(m.group("a"), m.group("b"), True) for pattern in _COMPARE_NAMED if (m := pattern.search(plain))]
+    found += [(m.group("a"), m.group("b"), False) for pattern in _COMPARE if (m := pattern.search(plain))]
     if _CHOOSING.search(q):
         if m := _CHOICE_LIST.match(q):
             found.append((m.group("a"), m.group("b"), True))
         pairs = [(m.group("a"), m.group("b")) for m in _ALTERNATIVES.finditer(q)]
         found += [(a, b, False) for a, b in pairs if not (_FIGURE_ONLY.match(a) or _FIGURE_ONLY.match(b))]
     return found
+
+
+_COMPOUND = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")  # "low-level", "32-bit"
+
+
+def _shared_head(first: str, second: str) -> str:
+    """A first side that is a lone compound modifier, as the second side's first word is, shares the second side's
+    noun: "the low-level and high-level interfaces of X" compares the low-level interfaces of X with the high-level
+    ones. A plain word may be a noun of its own ("revenue and net income"), so it keeps its own."""
+    words = second.split()
+    parallel = _COMPOUND.match(first) and _COMPOUND.match(words[0].lower())
+    return " ".join([first, *words[1:]]) if parallel and len(words) > 1 else first
 
 
 def _named(text: str) -> bool:
@@ -273,6 +290,8 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     ]
     for first, second, names_needed in _sides(q):
         firsts, seconds = _listed(first), _listed(second)
+        if len(firsts) == 1 and len(seconds) == 1:
+            firsts = [_shared_head(firsts[0], seconds[0])]
         topics = [*firsts, *seconds]
         if not firsts or not seconds or any(_PRONOUN_TOPIC.match(t) for t in topics):
             continue

@@ -162,6 +162,13 @@ def test_a_choice_between_paths_before_a_colon_is_a_comparison() -> None:
         ("Compare Heron, Falcon and Osprey", ["Heron", "Falcon", "Osprey"]),
         ("How do Heron, Falcon, and Osprey differ?", ["Heron", "Falcon", "Osprey"]),  # no topic "and Osprey"
         ("What sets the ZX-9 apart from controllers like QR-7, KT-4, and LM-2?", []),  # examples, not a choice
+        ("What latencies (QR-7 vs KT-4) does the ZX-9 manual assume?", []),  # an aside, not the question's sides
+        ("Compare ZX-9 and QR-7 as controllers for the sluice", ["ZX-9", "QR-7"]),  # "as" names a role
+        (
+            "Compare the low-level and high-level gates of the ZX-9",
+            ["low-level gates of the ZX-9", "high-level gates of the ZX-9"],
+        ),
+        ("What is the difference between revenue and net income of Heron?", ["revenue", "net income of Heron"]),
     ],
 )
 def test_what_is_no_comparison_and_how_lists_and_clauses_split(question: str, topics: list[str]) -> None:
