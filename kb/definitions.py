@@ -25,6 +25,12 @@ _ASKS = [
         r"\s*\??\s*$",
         re.IGNORECASE,
     ),
+    # A term put first, then asked about: "rolling checksum - what is it?", "ZX-9: what's that?".
+    re.compile(
+        r"^\s*(?!(?:how|what|why|which|who|where|when)\b)(?P<t>[^?:;,]{1,60}?)\s*(?:\s[-–—]|[:?,])\s*what(?:'s|’s|\s+is|\s+are)\s+(?:it|that|this|they|those)"
+        r"(?:\s+exactly)?\s*\??\s*$",
+        re.IGNORECASE,
+    ),
     re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(?P<t>[^?,;]{1,60}?)\s*\??\s*$", re.IGNORECASE),
     # "What was X?" asks about a thing of the past by its name ("What was the LKP?"); "what was the margin of X"
     # asks for a figure: a name of at most three words, one of them capitalised, and no "of".

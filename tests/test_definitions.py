@@ -27,6 +27,9 @@ from tests.layouts import glossary_pdf
         ("What was the gate count of the north lock?", ""),  # a figure of the past, not a name
         ("What were the main findings?", ""),
         ("What does this mean for keepers?", ""),
+        ("lock flight - what is it?", "lock flight"),  # a term put first, then asked about
+        ("LKP: what's that?", "LKP"),
+        ("How do keepers work the gates - what is it?", ""),
     ],
 )
 def test_the_term_a_question_asks_to_define(need: str, term: str):
