@@ -25,6 +25,10 @@ STRETCH_SHARE = 0.6
 POSITION_SLACK = 0.03
 # ... unless set this much larger than its other copies: the title on the cover that later pages repeat small.
 LARGER = 1.2
+# A chapter's running line (its title atop each of its pages) repeats on at least this many pages close together,
+# within CHAPTER_GAP pages of each other (a full-page figure between).
+CHAPTER_REPEATS = 3
+CHAPTER_GAP = 2
 # Margin line numbers: at least this many numbers in one column of a page, counting up.
 MIN_LINE_NUMBERS = 5
 # A page number within a header's line stands at least this many line heights from its words.
@@ -107,6 +111,7 @@ def _running_lines(pages: list[Page]) -> tuple[int, list[str]]:
             for p, i, y, extreme in places
             if (abs(y - usual) <= POSITION_SLACK or extreme) and pages[p].lines[i].size <= LARGER * typical
         }
+    doomed |= _chapter_lines(pages, seen)
     for places in [*numbers.values(), *numbered.values()]:
         # Page numbers sit at a page's edge but not always at the same height (after the last line of text).
         if len({p for p, _ in places}) >= needed:
@@ -117,6 +122,43 @@ def _running_lines(pages: list[Page]) -> tuple[int, list[str]]:
     for p, gone in by_page.items():
         pages[p].lines = [ln for i, ln in enumerate(pages[p].lines) if i not in gone]
     return len(doomed), list(dict.fromkeys(text for _, text in sorted(running, key=lambda r: -r[0])))
+
+
+# A heading's number: "2.", "2.3", "Chapter 2", "Appendix B"; a year is none.
+_HEADING_NUMBER = re.compile(
+    r"^\s*(?:(?:chapter|appendix|part|section)\s+(?:\d{1,2}|[A-Z])\b|\d{1,2}(?:\.\d{1,2})*)\.?\s+(?=\D)", re.I
+)
+
+
+def _chapter_lines(pages: list[Page], seen: dict[tuple[str, str], list[tuple[int, int, float, bool]]]) -> set:
+    """The running lines of a chapter: its title as the first (or last) line of each of its pages, at one height,
+    on too few pages to run through the document ("How to use bzip2" atop chapter 2's five pages of a 38-page
+    manual). Only a title the document numbers as a heading elsewhere, set larger ("2. How to use bzip2"), counts:
+    a table's column heads or a statement's title atop a few pages are content, and a footer carrying the page
+    number ("12 Heron, Inc.") is no heading."""
+    headings: dict[str, float] = {}  # a numbered line's words: its largest size
+    for page in pages:
+        for line in page.lines:
+            if _HEADING_NUMBER.match(line.text):
+                words = _HEADING_NUMBER.sub("", line.text).casefold().strip()
+                headings[words] = max(headings.get(words, 0.0), line.size)
+    found: set[tuple[int, int]] = set()
+    for places in seen.values():
+        outer = [(p, i, y) for p, i, y, extreme in places if extreme]
+        titled = [(p, i, y) for p, i, y in outer if pages[p].lines[i].text.casefold().strip() in headings]
+        run: list[tuple[int, int, float]] = []
+        for place in [*sorted(titled), None]:
+            if place and run and place[0] - run[-1][0] <= CHAPTER_GAP and abs(place[2] - run[0][2]) <= POSITION_SLACK:
+                run.append(place)
+                continue
+            if len(run) >= CHAPTER_REPEATS:
+                sizes = sorted(pages[p].lines[i].size for p, i, _ in run)
+                typical = sizes[len(sizes) // 2]
+                heading = headings[pages[run[0][0]].lines[run[0][1]].text.casefold().strip()]
+                if heading > typical:
+                    found |= {(p, i) for p, i, _ in run if pages[p].lines[i].size <= LARGER * typical}
+            run = [place] if place else []
+    return found
 
 
 def set_apart(line: Line, times: float, first: bool = False) -> bool:

@@ -144,3 +144,19 @@ def test_a_header_naming_each_chapter_with_the_page_number_is_dropped_and_a_numb
     kept = [ln.text for page in pages for ln in page.lines]
     assert not [t for t in kept if t.startswith("Chapter") or t.isdigit()]
     assert "Step 7" in kept and sum(t.startswith("The manual says") for t in kept) == 50
+
+
+def test_a_chapter_title_atop_its_few_pages_is_dropped_and_a_title_never_numbered_stays():
+    """Forty pages; chapter 2 ("2. Using the winch", on page 5) heads its pages 6-9 with its title: four pages, too
+    few for a running line of the document, but the title the document numbers as a heading. A statement's title
+    atop three pages that is never numbered elsewhere is content, and so is the chapter's own numbered heading."""
+    pages = [_page(n, [(f"Body {'abcdefghij'[n % 10]} text {n // 10}.", 100)]) for n in range(1, 41)]
+    pages[4].lines.insert(0, Line("2. Using the winch", 72, 60, 300, 76, size=16))
+    for page in pages[5:9]:
+        page.lines.insert(0, Line("Using the winch", 72, 40, 300, 50, size=10))
+    for page in pages[20:23]:
+        page.lines.insert(0, Line("Statement of Winch Hours", 72, 40, 300, 50, size=10))
+    remove_furniture(pages)
+    kept = [ln.text for page in pages for ln in page.lines]
+    assert "Using the winch" not in kept and "2. Using the winch" in kept
+    assert kept.count("Statement of Winch Hours") == 3 and len(kept) == 44
