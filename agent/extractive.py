@@ -15,12 +15,14 @@ from agent.intent import content_terms
 from agent.readable import (
     about_another_member,
     announces_list,
+    announces_listed,
     asks_figure,
     asks_list,
     asks_only_by_year,
     is_meta,
     is_row,
     label_words,
+    listed_noun,
     row_cells,
     row_for_columns,
     row_for_periods,
@@ -244,6 +246,9 @@ def compose(
     term = defined_term(question) if intent == "definition" else ""
     if term:
         scores = scores * np.array([1.0 + s.lead_bonus * min(1, defines(c[3], term)) for c in items])
+    # ... and for "which Xs", the sentence announcing a list of Xs.
+    if noun := listed_noun(question):
+        scores = scores * np.array([1.0 + s.lead_bonus * announces_listed(c[3], noun) for c in items])
 
     follows = _continuations(items, scores, lexical, s)
     order = sorted(range(len(items)), key=lambda n: (-scores[n], items[n][0], items[n][1]))

@@ -52,8 +52,8 @@ def asks_figure(question: str) -> bool:
 # A question asking for a list: "which/what" and a plural noun ("Which directories are required ...?", "What are the
 # main components of X?"), or "list / name / enumerate". Question words and English plurals, no domain term.
 _ASKS_LIST = re.compile(
-    r"^\s*(?:(?:which|what)\s+(?:(?:are|were)\s+(?:the\s+)?(?:\w+[\s-]+){0,3}?[a-z]+(?<![su])s|(?:\w+[\s-]+){0,2}?"
-    r"[a-z]{3,}(?<![su])s\s+"
+    r"^\s*(?:(?:which|what)\s+(?:(?:are|were)\s+(?:the\s+)?(?:\w+[\s-]+){0,3}?(?P<a>[a-z]+(?<![su])s)|"
+    r"(?:\w+[\s-]+){0,2}?(?P<b>[a-z]{3,}(?<![su])s)\s+"
     r"(?:are|were|does|do|did|must|should|can|is)\b)|(?:list|name|enumerate)\b)",
     re.IGNORECASE,
 )
@@ -74,6 +74,19 @@ def asks_list(question: str) -> bool:
 def announces_list(sentence: str) -> bool:
     """The sentence announces a list and goes on with its items (however long they make it)."""
     return bool(_ANNOUNCES_LIST.search(sentence))
+
+
+def listed_noun(question: str) -> str:
+    """The things a list question asks for ("Which functions are left ...?": "functions"), or ""."""
+    match = _ASKS_LIST.search(question)
+    return (match.group("a") or match.group("b") or "") if match else ""
+
+
+def announces_listed(sentence: str, noun: str) -> bool:
+    """The sentence announces a list of the things named ("... only the following eight functions: A, B, C")."""
+    match = _ANNOUNCES_LIST.search(sentence)
+    head = sentence[: match.end()].rsplit(":", 1)[0] if match else ""
+    return bool(head and noun) and bool(set(tokenize(noun)) & set(tokenize(head)))
 
 
 def asks_only_by_year(question: str) -> bool:

@@ -329,3 +329,21 @@ def test_a_path_asked_about_is_not_answered_by_a_longer_path_holding_it() -> Non
     assert compose("Which directories are required in /dock?", "general", [], context, whole).startswith(
         "The following directories are required in /dock/pier"  # counted whole, the first of equals wins
     )
+
+
+def test_asked_which_things_the_sentence_announcing_a_list_of_them_leads() -> None:
+    """ "Which winches are left ...?": the sentence naming the setting outscores the one listing the winches, until
+    the list of winches is read as what answers."""
+    context = [
+        passage("c1", "m:1", "You can do this with the NO_TIDE switch of the harbour."),
+        passage("c2", "m:2", "Doing this leaves only the following three winches: Alpha, Bravo and Charlie."),
+    ]
+
+    def alike(texts: list[str]) -> np.ndarray:  # every text as close to the question as every other
+        return np.full((len(texts), 4), 0.5)
+
+    question = "Which winches are left if I build the dock with NO_TIDE set?"
+    plain = AnswerSettings(sentences=1, rank_decay=0.0, lead_bonus=0.0)
+    assert compose(question, "general", [], context, plain, alike).startswith("You can do this")
+    led = AnswerSettings(sentences=1, rank_decay=0.0)
+    assert compose(question, "general", [], context, led, alike).startswith("Doing this leaves only")

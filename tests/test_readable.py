@@ -3,11 +3,13 @@ from __future__ import annotations
 from agent.readable import (
     about_another_member,
     announces_list,
+    announces_listed,
     asks_figure,
     asks_list,
     asks_only_by_year,
     cell_parts,
     is_meta,
+    listed_noun,
     row_for_columns,
     row_for_periods,
     symbols_cut,
@@ -223,3 +225,12 @@ def test_questions_asking_for_a_list_and_sentences_announcing_one() -> None:
     assert announces_list("The following directories are required in /srv: cache, lib and log.")
     assert announces_list("Its main parts are: a rotor, a seal and a casing.")
     assert not announces_list("The rotor turns at 40 rpm: the seal holds.")
+
+
+def test_the_things_a_list_question_asks_for_and_a_sentence_announcing_them() -> None:
+    assert listed_noun("Which functions are left in the pump's library?") == "functions"
+    assert listed_noun("What are the main components of the pump?") == "components"
+    assert listed_noun("List the valves of the north line") == ""
+    assert announces_listed("It keeps only the following eight functions: open, read and seal.", "functions")
+    assert not announces_listed("It keeps only the following eight valves: north, south and east.", "functions")
+    assert not announces_listed("Its functions are read and seal.", "functions")  # no list announced
