@@ -3,6 +3,7 @@ inside each table into one `cell | cell` line per row."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from kb.parsed import Line, Page
@@ -37,6 +38,7 @@ def ruled_tables(page: Page, edges: list[dict]) -> int:
         return 0
     locate = _cell_locator(tables)
     texts: dict[tuple[int, int, int], list[str]] = {}
+    placed: dict[tuple[int, int, int], list[_Word]] = {}  # each cell's words where they stand
     words, split, lost = [0] * len(tables), [0] * len(tables), [0] * len(tables)
     for line in page.lines:
         for x0, top, x1, bottom, text in line.words or []:
@@ -51,6 +53,7 @@ def ruled_tables(page: Page, edges: list[dict]) -> int:
             if left is not None and right is not None and left != right and left[0] == right[0]:
                 split[owner[0]] += 1  # one word spread over two cells
             texts.setdefault(owner, []).append(text)
+            placed.setdefault(owner, []).append((x0, top, x1, bottom, text))
     found = 0
     for ti, table in enumerate(tables):
         if split[ti] >= 3 and split[ti] > 0.05 * words[ti]:
@@ -79,10 +82,48 @@ def ruled_tables(page: Page, edges: list[dict]) -> int:
             elif len(header) == len(values) <= MAX_NAMED_COLUMNS + 1:
                 values = _named(header, values)
             rx0, rtop, rx1, rbottom = row.bbox
-            rows.append(Line(" | ".join(values), rx0, rtop, rx1, rbottom, kind="table"))
+            stacked = _stacked([placed.get((ti, ri, ci), []) for ci in range(len(row.cells))])
+            for part in stacked or [values]:
+                if stacked and header and len(header) == len(part) <= MAX_NAMED_COLUMNS + 1:
+                    part = _named(header, part)
+                rows.append(Line(" | ".join(part), rx0, rtop, rx1, rbottom, kind="table"))
         page.lines = kept[:at] + rows + kept[at:]
         found += 1
     return found
+
+
+def _stacked(cells: list[list[_Word]]) -> list[list[str]] | None:
+    """The rows of a grid row drawn without rules between its rows: every cell holds the same number of lines (two
+    or more), side by side, each line of the cells after the first a single value ("CRC-32 / CRC-64" beside "2.08 /
+    2.09"); None for any other row (a label wrapping over two lines beside one figure stays one row)."""
+    columns = [_lines_of(words) for words in cells]
+    if not columns or any(not lines for lines in columns) or len(columns) < 2:
+        return None
+    depth = len(columns[0])
+    if depth < 2 or any(len(lines) != depth for lines in columns):
+        return None
+    if not all(_VALUE.match(text) for lines in columns[1:] for _, text in lines):
+        return None
+    tops = [[y for y, _ in lines] for lines in columns]
+    if any(abs(t[j] - tops[0][j]) > _SAME_LINE for t in tops for j in range(depth)):
+        return None  # lines of different heights: wrapped text, not rows
+    return [[lines[j][1] for lines in columns] for j in range(depth)]
+
+
+_VALUE = re.compile(r"^\S*\d\S*$")  # one token holding a figure: "2.08", "1.16,5" (a note mark glued on), "X86"
+_SAME_LINE = 2.0  # points between the middles of words on one line
+
+
+def _lines_of(words: list[_Word]) -> list[tuple[float, str]]:
+    """A cell's words as lines, top to bottom: (middle height, text in reading order)."""
+    lines: list[tuple[float, list[_Word]]] = []
+    for word in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
+        middle = (word[1] + word[3]) / 2
+        if lines and abs(middle - lines[-1][0]) <= _SAME_LINE:
+            lines[-1][1].append(word)
+        else:
+            lines.append((middle, [word]))
+    return [(middle, " ".join(w[4] for w in sorted(ws))) for middle, ws in lines]
 
 
 def _is_header(values: list[str]) -> bool:

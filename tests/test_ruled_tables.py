@@ -74,3 +74,36 @@ def test_rules_under_figures_with_mostly_empty_cells_are_left_to_the_unruled_rea
     page = Page(1, 600, 800, list(lines))
     assert ruled_tables(page, _grid(4, xs)) == 0
     assert [ln.kind for ln in page.lines] == ["text"] * 4
+
+
+def _ruled_between(tops: list[float], xs: list[float]) -> list[dict]:
+    """Rules at the given heights only (a header rule and a bottom rule, none between the body's rows)."""
+    edges = [_edge(xs[0], y, xs[-1], y, "h") for y in tops]
+    return edges + [_edge(x, tops[0], x, tops[-1], "v") for x in xs]
+
+
+def test_rows_drawn_without_rules_between_them_are_rows_each():
+    """The body's three rows share one ruled cell per column: each line of a cell is a row of its own, named by the
+    header. A label wrapping over two lines beside one figure stays one row."""
+    lines = [
+        _line([(20, "Method"), (160, "Seconds")], 100),
+        _line([(20, "Alpha"), (160, "2.08")], 112),
+        _line([(20, "Bravo"), (160, "1.16,5")], 124),  # a note's mark glued on
+        _line([(20, "Charlie"), (160, "X86")], 136),
+    ]
+    page = Page(1, 600, 800, lines)
+    assert ruled_tables(page, _ruled_between([100, 112, 148], [10, 150, 300])) == 1
+    assert [ln.text for ln in page.lines] == [
+        "Method | Seconds",
+        "Alpha | Seconds: 2.08",
+        "Bravo | 1.16,5",
+        "Charlie | X86",
+    ]
+    wrapped = [
+        _line([(20, "Station"), (160, "Reading")], 100),
+        _line([(20, "North gate of"), (160, "42.5")], 112),
+        _line([(20, "the lock")], 124),
+    ]
+    page = Page(1, 600, 800, wrapped)
+    ruled_tables(page, _ruled_between([100, 112, 136], [10, 150, 300]))
+    assert [ln.text for ln in page.lines][1] == "North gate of the lock | Reading: 42.5"
