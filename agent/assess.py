@@ -165,13 +165,14 @@ def value_missing(
     counted: str = "",
 ) -> str:
     """For a question asking for a count or a value: why no evidence states it, or "" when some does. A passage
-    states it when it names the subject (one of the identifiers no evidence title names, else of all of them: a
-    document titled with a name names it in every sentence), holds at least `share` of the question's other key
-    terms, what is measured (and `most` of them is enough), and has a sentence giving a value the question does not
-    already give that names the subject or something measured ("the minimum size of a bypass valve" is not stated
-    by a passage giving another size of something else, nor by a release number beside the subject's name). When the
-    question says what it counts or measures (`counted`, see `agent.intent.measured_phrase`), the sentence names that
-    too: "how many threads" is not stated by a version number beside the program's name."""
+    states it when it (or its page) names the subject (one of the identifiers no evidence title names, else of all
+    of them: a document titled with a name names it in every sentence), holds at least `share` of the question's
+    other key terms, what is measured (and `most` of them is enough), and has a sentence giving a value the
+    question does not already give that names the subject or something measured ("the minimum size of a bypass
+    valve" is not stated by a passage giving another size of something else, nor by a release number beside the
+    subject's name). When the question says what it counts or measures (`counted`, see
+    `agent.intent.measured_phrase`), the sentence names that too: "how many threads" is not stated by a version
+    number beside the program's name."""
     titles = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
@@ -190,11 +191,18 @@ def value_missing(
     head = counted.split()[-1] if counted else ""
     head_names = [head, *(aliases or {}).get(head, [])] if head and not stated_values(head) else []
     best: list[str] = []
+    # The subject may be named anywhere on the passage's page: a table split over two passages names it in the
+    # first and states the values in the second. A passage naming another of the subject's family is about that.
+    pages: dict[tuple[str, Any], list[str]] = {}
+    for hit in evidence:
+        pages.setdefault(_page_of(hit), []).extend([passage(hit), hit.get("title", "")])
+    naming = {key for key, texts in pages.items() if any(names_covered(names[i], *_read(texts)) for i in subject)}
     for hit in evidence:
         text, title = passage(hit), hit.get("title", "")
         about = token_set([text, title]), squashed([text, title])
-        if not any(names_covered(names[i], *about) for i in subject):
-            continue
+        named = any(names_covered(names[i], *about) for i in subject)
+        if not named and (_page_of(hit) not in naming or _names_sibling(text, subject)):
+            continue  # a passage about another member of the subject's family ("X_INIT" beside "X_EXPAND")
         held = [t for t in measured if names_covered(names[t], *about)]
         best = max(best, held, key=len)
         if len(held) < need:
@@ -210,6 +218,31 @@ def value_missing(
         return f"no passage states a value for {named}"
     found = f"at most {len(best)} of {len(measured)} together"
     return f"no passage states a value for {', '.join(subject)} with {', '.join(measured)} ({found})"
+
+
+def _read(texts: list[str]) -> tuple[set[str], str]:
+    return token_set(texts), squashed(texts)
+
+
+_SEGMENT = re.compile(r"[_.-]")
+
+
+def _names_sibling(text: str, subject: list[str]) -> bool:
+    """Whether the text names an identifier opening as one of the subject's does ("GCRYCTL_INIT" for
+    "GCRYCTL_AUTO_EXPAND", "ZX-7" for "ZX-9"), other than the subject."""
+    own = {s.lower() for s in subject}
+    heads = {_SEGMENT.split(s)[0].lower() for s in subject if _SEGMENT.search(s)}
+    return any(
+        _SEGMENT.split(w)[0].lower() in heads
+        for w in re.findall(r"[\w.-]+", text)
+        if _SEGMENT.search(w.strip(".-")) and w.lower() not in own and is_identifier(w)
+    )
+
+
+def _page_of(hit: dict[str, Any]) -> tuple[str, Any]:
+    """The page a passage is on; a passage without one is a page of its own."""
+    page = hit.get("start_page")
+    return (hit["doc_id"], page) if page is not None else (hit["doc_id"], hit.get("chunk_id"))
 
 
 def is_strong(hit: dict[str, Any], key_terms: list[str], c: CheckSettings) -> bool:

@@ -189,3 +189,19 @@ def test_a_count_is_stated_only_beside_what_it_counts() -> None:
     assert verdict.reasons[-1].detail == "no passage states a value for worker threads (QZ-9)"
     count = hit("manual", "QZ-9 runs up to 8 threads for compression.", 2)
     assert assess({**assess_state(question, [version, count]), "question": question}).sufficient
+
+
+def test_a_table_split_over_two_passages_of_one_page_states_its_values() -> None:
+    """The first passage names the variable, the second holds its rows: on one page they state the value; on two
+    pages, the rows state values of something the evidence never ties to the variable."""
+    question = "What value should QZ_TRACE be set to for loading config files?"
+    names = {**_paged("manual", "The QZ_TRACE variable is set to the sum of the values wanted.", 4), "ordinal": 1}
+    rows = {**_paged("manual", "CONFIG | Value: 1024 | Loading of config files", 4), "ordinal": 2}
+    assert assess({**assess_state(question, [names, rows]), "question": question}).sufficient
+    apart = {**rows, "start_page": 9, "end_page": 9}
+    verdict = assess({**assess_state(question, [names, apart]), "question": question})
+    assert verdict.failing == "value_stated"
+    # A passage of the same page about another member of the family states that member's values.
+    sibling = {**_paged("manual", "QZ_LIMIT is set to 4096 for config files by default.", 4), "ordinal": 2}
+    verdict = assess({**assess_state(question, [names, sibling]), "question": question})
+    assert verdict.failing == "value_stated"
