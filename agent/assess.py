@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from agent.intent import asks_value, content_terms, measured_phrase
+from agent.intent import asks_value, content_terms, measure_noun, measured_phrase
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
 from kb.periods import is_period, period_year
@@ -200,7 +200,7 @@ def value_missing(
     for hit in evidence:
         text, title = passage(hit), hit.get("title", "")
         about = token_set([text, title]), squashed([text, title])
-        named = any(names_covered(names[i], *about) for i in subject)
+        named = not subject or any(names_covered(names[i], *about) for i in subject)
         if not named and (_page_of(hit) not in naming or _names_sibling(text, subject)):
             continue  # a passage about another member of the subject's family ("X_INIT" beside "X_EXPAND")
         held = [t for t in measured if names_covered(names[t], *about)]
@@ -213,11 +213,13 @@ def value_missing(
                 continue
             if any(names_covered(names[t], *read) for t in [*subject, *held]):
                 return ""
+    # A question naming no identifier: what it measures.
+    asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
     if len(best) >= need:  # what is measured is there, but no value beside it
-        named = f"{counted} ({', '.join(subject)})" if head_names else ", ".join(subject)
+        named = f"{counted} ({asked})" if head_names and subject else asked
         return f"no passage states a value for {named}"
     found = f"at most {len(best)} of {len(measured)} together"
-    return f"no passage states a value for {', '.join(subject)} with {', '.join(measured)} ({found})"
+    return f"no passage states a value for {asked} with {', '.join(measured)} ({found})"
 
 
 def _read(texts: list[str]) -> tuple[set[str], str]:
@@ -360,7 +362,7 @@ def assess(state: dict[str, Any]) -> Assessment:
     )
     reasons.append(Check(check="relevant_hits", ok=len(relevant) >= settings.min_hits or bool(strong), detail=detail))
     question = state.get("question", "")
-    if c.stated_value and identifiers and asks_value(question):
+    if c.stated_value and asks_value(question):
         unstated = value_missing(
             question,
             identifiers,
@@ -369,7 +371,8 @@ def assess(state: dict[str, Any]) -> Assessment:
             aliases,
             c.value_term_share,
             max(1, c.together_terms),
-            measured_phrase(question),
+            # Without an identifier to anchor it, the measure named is what a stating sentence must name.
+            measured_phrase(question) or ("" if identifiers else measure_noun(question)),
         )
         reasons.append(Check(check="value_stated", ok=not unstated, detail=unstated or "a value is stated"))
     if compare and state.get("topics"):

@@ -91,8 +91,10 @@ _PROCEDURE = re.compile(
 # ("amount", "rate") are left out: they name what a table row holds, and a row states its value beside a label the
 # question may word differently; so are words a value need not answer ("default": a shell, "how often": monthly),
 # and the verbs "limits" and "counts" ("What limits X?").
+# Units a question may ask a figure in ("the interval, in seconds"): generic measures of time, size and share, few.
+_UNITS = r"(?:seconds|minutes|hours|days|milliseconds|bytes|kilobytes|megabytes|gigabytes|bits|percent|characters)"
 _ASKS_VALUE = re.compile(
-    r"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|"
+    rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\b|"
     r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)",
     re.I,
@@ -110,6 +112,16 @@ _MEASURED = re.compile(
     r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
     re.I,
 )
+
+
+# Nouns of a physical measure; "value" and "number" only ask for one.
+_MEASURE_NOUN = re.compile(r"\b(size|length|limit|capacity|width|height|depth|duration|interval|timeout)s?\b", re.I)
+
+
+def measure_noun(question: str) -> str:
+    """The physical measure a value question names ("the maximum length allowed for X": "length"), or ""."""
+    noun = _MEASURE_NOUN.search(question) if asks_value(question) else None
+    return noun.group(1) if noun else ""
 
 
 def measured_phrase(question: str) -> str:

@@ -5,7 +5,7 @@ not one by one in passing mentions."""
 import pytest
 
 from agent.assess import assess, stated_values, term_covered, together, token_set
-from agent.intent import asks_value, measured_phrase, read_question
+from agent.intent import asks_value, measure_noun, measured_phrase, read_question
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
@@ -205,3 +205,18 @@ def test_a_table_split_over_two_passages_of_one_page_states_its_values() -> None
     sibling = {**_paged("manual", "QZ_LIMIT is set to 4096 for config files by default.", 4), "ordinal": 2}
     verdict = assess({**assess_state(question, [names, sibling]), "question": question})
     assert verdict.failing == "value_stated"
+
+
+def test_without_an_identifier_the_measure_named_must_be_stated() -> None:
+    """Asked "What is the maximum length allowed for a gate name?", no identifier anchors the value, so the sentence
+    stating one names the measure; a count beside the question's other words states no length."""
+    assert asks_value("What is the default interval, in seconds, between two checks?")
+    assert measure_noun("What is the maximum length allowed for a gate name?") == "length"
+    assert measure_noun("What value should the gate be set to?") == ""  # "value" only asks for one
+    question = "What is the maximum length allowed for a gate name?"
+    count = _paged("manual", "A gate name allowed by the maximum rule is unique and at least two characters long.", 3)
+    verdict = assess({**assess_state(question, [count]), "question": question})
+    assert verdict.failing == "value_stated"
+    assert verdict.reasons[-1].detail == "no passage states a value for the length"
+    stated = _paged("manual", "A gate name has a maximum length of 32 characters.", 4)
+    assert assess({**assess_state(question, [count, stated]), "question": question}).sufficient
