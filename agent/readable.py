@@ -288,9 +288,14 @@ _RUN_IN = re.compile(
 )
 
 
+_DOUBLED = re.compile(r"^([A-Z][\w’'-]*) \1\s+(?=[a-z])")
+
+
 def with_run_in_heading(sentence: str) -> str:
     """The sentence with a run-in heading it opens with set off by a colon ("Student initialization: In addition to
     ..."), else as it is. A heading ends in a word that can end one (not "of", "the")."""
+    if doubled := _DOUBLED.match(sentence):  # "Data Data for the tasks ...": a one-word heading, then its word
+        return f"{doubled.group(1)}: {sentence[doubled.end(1) + 1 :]}"
     match = _RUN_IN.match(sentence)
     if not match or len(match.group("head")) >= len(sentence) // 2:
         return sentence

@@ -131,6 +131,10 @@ def test_a_run_in_heading_is_set_off_from_the_sentence_it_opens() -> None:
     assert with_run_in_heading("Dividend Policy We paid a dividend in each quarter of the year.") == (
         "Dividend Policy: We paid a dividend in each quarter of the year."
     )
+    # A one-word heading whose word opens the sentence too.
+    assert with_run_in_heading("Seals Seals for the pumps are kept in store.") == (
+        "Seals: Seals for the pumps are kept in store."
+    )
     # Not a heading: a sentence whose words run on normally, a variable "A", a phrase ending in a function word.
     for sentence in (
         "Changes In and Disagreements With Accountants on Accounting are reported here.",
