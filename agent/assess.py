@@ -2,97 +2,14 @@
 
 from __future__ import annotations
 
-import math
-import re
-from collections.abc import Iterable
 from typing import Any
 
+from agent.evidence import coverage, is_evidence, names_covered, passage, term_covered, token_set
 from agent.intent import asks_value, content_terms, measure_noun, measured_phrase
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
-from kb.periods import is_period, period_year
-from kb.references import is_reference_list
-from kb.text import is_identifier, joiner, sentences, squashed, tokenize
-
-
-def framed(hit: dict[str, Any]) -> str:
-    """A hit's text under the head of the table it opens inside (its title, units and columns), if any."""
-    return "\n".join(part for part in (hit.get("head", ""), hit["text"]) if part)
-
-
-def whole_text(hit: dict[str, Any]) -> str:
-    """A hit's text with the words that finish the sentence its chunk stops in (from the next chunk), if any: its
-    last sentence whole, for an answer to quote and for the check of what the answer quotes."""
-    runs_on = hit.get("runs_on") or ""
-    return f"{hit['text']}{joiner(hit['text'])}{runs_on}" if runs_on else hit["text"]
-
-
-def passage(hit: dict[str, Any]) -> str:
-    """A hit as the checks read it: the document's title, the section path and a table's head frame the text, so
-    a chunk of a paper titled with a name is evidence about that name even when its own sentences only say "we"."""
-    return "\n".join(part for part in (hit.get("title", ""), hit.get("section", ""), framed(hit)) if part)
-
-
-def named_documents(hits: list[dict[str, Any]]) -> set[str]:
-    """The documents the question names best: search's document match at 1.0 ("Acme's FY2017 revenue" names Acme's
-    2017 report); empty when it names none."""
-    return {h["doc_id"] for h in hits if (h.get("document_score") or 0.0) >= 1.0}
-
-
-def is_reference(hit: dict[str, Any]) -> bool:
-    """A chunk from a reference list (see kb.references)."""
-    return is_reference_list(hit.get("section", "") or "", hit["text"])
-
-
-def is_evidence(hit: dict[str, Any]) -> bool:
-    """A passage that can support an answer: not a reference list (it names other works) and not a contents,
-    index or list-of-tables page (it names the document's parts and their pages, not what they say)."""
-    return hit.get("kind", "body") != "contents" and not is_reference(hit)
-
-
-def token_set(texts: Iterable[str]) -> set[str]:
-    out: set[str] = set()
-    for text in texts:
-        out.update(tokenize(text))
-    return out
-
-
-def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
-    """Whether the passage tokens hold the term: whole, as an identifier however separated, or by all its parts. A
-    period counts by its year however a document writes it ("FY2019", "fiscal 2019" and "2019" all hold 2019)."""
-    toks = tokenize(term)
-    if not toks:
-        return True
-    whole = term.lower()
-    if whole in tokens:
-        return True
-    if is_period(whole):  # a quarter or half is written many ways ("Q2", "second quarter", "six months")
-        year = period_year(whole)
-        return not year or year in tokens
-    if is_identifier(term):
-        key = re.sub(r"[\W_]+", "", whole)
-        return bool(key) and key in flat
-    parts = [t for t in toks if t != whole]
-    return all(p in tokens for p in (parts or toks)) or _compound_split(whole, flat)
-
-
-def _compound_split(word: str, flat: str) -> bool:
-    """A long plain word the text writes as two ("workflow" as "work flow", "handover" as "hand over")."""
-    if len(word) < 8 or not word.isalpha() or not flat:
-        return False
-    return any(f" {word[:k]} {word[k:]} " in f" {flat} " for k in range(3, len(word) - 2))
-
-
-def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
-    """Whether the tokens hold any of the names (a term and its aliases), each word of a name found."""
-    return any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
-
-
-def coverage(terms: list[str], texts: list[str]) -> tuple[list[str], list[str]]:
-    """(covered, missing) terms against the texts."""
-    tokens, flat = token_set(texts), squashed(texts)
-    covered = [t for t in terms if term_covered(t, tokens, flat)]
-    return covered, [t for t in terms if t not in covered]
+from agent.values import value_missing
+from kb.text import is_identifier, squashed
 
 
 def anchored_missing(
@@ -134,117 +51,6 @@ def anchoring_hits(
     fewest = min(spread.values())
     keep = {id(h) for i, n in spread.items() if not (n >= shared and n >= 2 * fewest) for h in by_ident[i]}
     return [h for h in evidence if id(h) in keep]
-
-
-# A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
-# "x86"), with a magnitude or percent, or a small count in words. The words are a generic few: counts are
-# often spelled out ("three layers").
-_VALUE = re.compile(
-    r"(?<![\w.])[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w])|\b(?:one|two|three|four|five|six|seven|"
-    r"eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?|single|twice|half)\b",
-    re.I,
-)
-
-
-# The words that ask for a value without saying what is measured ("what numeric value", "the number of").
-_ASKING_WORDS = frozenset(["value", "values", "number", "numbers", "numeric", "numerical", "count", "counts"])
-
-
-def stated_values(text: str) -> set[str]:
-    return {m.group().lower().lstrip("+$€£") for m in _VALUE.finditer(text)}
-
-
-def value_missing(
-    question: str,
-    identifiers: list[str],
-    others: list[str],
-    evidence: list[dict[str, Any]],
-    aliases: dict | None,
-    share: float,
-    most: int,
-    counted: str = "",
-) -> str:
-    """For a question asking for a count or a value: why no evidence states it, or "" when some does. A passage
-    states it when it (or its page) names the subject (one of the identifiers no evidence title names, else of all
-    of them: a document titled with a name names it in every sentence), holds at least `share` of the question's
-    other key terms, what is measured (and `most` of them is enough), and has a sentence giving a value the
-    question does not already give that names the subject or something measured ("the minimum size of a bypass
-    valve" is not stated by a passage giving another size of something else, nor by a release number beside the
-    subject's name). When the question says what it counts or measures (`counted`, see
-    `agent.intent.measured_phrase`), the sentence names that too: "how many threads" is not stated by a version
-    number beside the program's name."""
-    titles = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence} if t]
-    titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
-    subject = [i for i in identifiers if i not in titled] or identifiers
-    given = stated_values(question)
-    # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
-    # those of a document's title (they say which document, as its name does).
-    measured = [
-        t
-        for t in others
-        if not period_year(t)
-        and t.lower() not in _ASKING_WORDS
-        and not any(names_covered([t, *(aliases or {}).get(t, [])], *title) for title in titles)
-    ]
-    names = {t: [t, *(aliases or {}).get(t, [])] for t in [*subject, *measured]}
-    need = min(math.ceil(share * len(measured)), most)
-    head = counted.split()[-1] if counted else ""
-    head_names = [head, *(aliases or {}).get(head, [])] if head and not stated_values(head) else []
-    best: list[str] = []
-    # The subject may be named anywhere on the passage's page: a table split over two passages names it in the
-    # first and states the values in the second. A passage naming another of the subject's family is about that.
-    pages: dict[tuple[str, Any], list[str]] = {}
-    for hit in evidence:
-        pages.setdefault(_page_of(hit), []).extend([passage(hit), hit.get("title", "")])
-    naming = {key for key, texts in pages.items() if any(names_covered(names[i], *_read(texts)) for i in subject)}
-    for hit in evidence:
-        text, title = passage(hit), hit.get("title", "")
-        about = token_set([text, title]), squashed([text, title])
-        named = not subject or any(names_covered(names[i], *about) for i in subject)
-        if not named and (_page_of(hit) not in naming or _names_sibling(text, subject)):
-            continue  # a passage about another member of the subject's family ("X_INIT" beside "X_EXPAND")
-        held = [t for t in measured if names_covered(names[t], *about)]
-        best = max(best, held, key=len)
-        if len(held) < need:
-            continue
-        for sentence in sentences(whole_text(hit)):
-            read = token_set([sentence]), squashed([sentence])
-            if not stated_values(sentence) - given or (head_names and not names_covered(head_names, *read)):
-                continue
-            if any(names_covered(names[t], *read) for t in [*subject, *held]):
-                return ""
-    # A question naming no identifier: what it measures.
-    asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
-    if len(best) >= need:  # what is measured is there, but no value beside it
-        named = f"{counted} ({asked})" if head_names and subject else asked
-        return f"no passage states a value for {named}"
-    found = f"at most {len(best)} of {len(measured)} together"
-    return f"no passage states a value for {asked} with {', '.join(measured)} ({found})"
-
-
-def _read(texts: list[str]) -> tuple[set[str], str]:
-    return token_set(texts), squashed(texts)
-
-
-_SEGMENT = re.compile(r"[_.-]")
-
-
-def _names_sibling(text: str, subject: list[str]) -> bool:
-    """Whether the text names an identifier opening as one of the subject's does ("GCRYCTL_INIT" for
-    "GCRYCTL_AUTO_EXPAND", "ZX-7" for "ZX-9"), other than the subject."""
-    own = {s.lower() for s in subject}
-    heads = {_SEGMENT.split(s)[0].lower() for s in subject if _SEGMENT.search(s)}
-    return any(
-        _SEGMENT.split(w)[0].lower() in heads
-        for w in re.findall(r"[\w.-]+", text)
-        if _SEGMENT.search(w.strip(".-")) and w.lower() not in own and is_identifier(w)
-    )
-
-
-def _page_of(hit: dict[str, Any]) -> tuple[str, Any]:
-    """The page a passage is on; a passage without one is a page of its own."""
-    page = hit.get("start_page")
-    return (hit["doc_id"], page) if page is not None else (hit["doc_id"], hit.get("chunk_id"))
 
 
 def is_strong(hit: dict[str, Any], key_terms: list[str], c: CheckSettings) -> bool:

@@ -8,8 +8,8 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from agent import extractive
-from agent.assess import named_documents
 from agent.events import TokenEvent
+from agent.evidence import named_documents
 from agent.llm import LLMError
 from agent.nodes import Deps, budget_stop, bump, context_of
 from agent.prompts import answer_messages

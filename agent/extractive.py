@@ -10,7 +10,8 @@ from weakref import WeakKeyDictionary
 import numpy as np
 
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
-from agent.assess import framed, is_evidence, names_covered, topic_hits, whole_text
+from agent.assess import topic_hits
+from agent.evidence import framed, is_evidence, names_covered, whole_text
 from agent.intent import content_terms
 from agent.readable import (
     about_another_member,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.arithmetic import missing_operands
-from agent.assess import is_evidence, named_documents
+from agent.evidence import is_evidence, named_documents
 from agent.refine import SearchFn
 from agent.settings import AgentSettings
 from agent.types import Evidence, dump

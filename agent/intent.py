@@ -91,10 +91,11 @@ _PROCEDURE = re.compile(
 # ("amount", "rate") are left out: they name what a table row holds, and a row states its value beside a label the
 # question may word differently; so are words a value need not answer ("default": a shell, "how often": monthly),
 # and the verbs "limits" and "counts" ("What limits X?").
-# Units a question may ask a figure in ("the interval, in seconds"): generic measures of time, size and share, few.
+# Units a question may ask a figure in ("the interval, in seconds"), closing a clause ("stored in bits 4-7", "kept in
+# minutes of meetings" ask for no figure): generic measures of time, size and share, few.
 _UNITS = r"(?:seconds|minutes|hours|days|milliseconds|bytes|kilobytes|megabytes|gigabytes|bits|percent|characters)"
 _ASKS_VALUE = re.compile(
-    rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\b|"
+    rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
     r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)",
     re.I,
@@ -124,10 +125,13 @@ def measure_noun(question: str) -> str:
     return noun.group(1) if noun else ""
 
 
+_PLURAL = re.compile(r"^[\w-]*[a-z](?<![su])s$")
+
+
 def measured_phrase(question: str) -> str:
-    """The noun phrase a value question counts or measures ("how many CPU cycles per byte": "CPU cycles"; "the value
-    of the 48-bit pattern that marks ...": "48-bit pattern"), up to its first function word; "" when the question
-    names none. Its last word is the noun a sentence stating the value must name."""
+    """The noun phrase a value question counts or measures ("how many CPU cycles per byte": "CPU cycles", up to its
+    first plural; "the value of the 16-bit marker that opens ...": "16-bit marker", up to its first function word);
+    "" when the question names none. Its last word is the noun a sentence stating the value must name."""
     match = _MEASURED.search(question)
     if not match:
         return ""
@@ -137,17 +141,19 @@ def measured_phrase(question: str) -> str:
         if not word or word.lower() in STOPWORDS or word.lower() in QUESTION_WORDS or len(phrase) == 4:
             break
         phrase.append(word)
-    return " ".join(phrase)
+        if match.group("a") and _PLURAL.match(word):
+            return " ".join(phrase)  # "how many worker threads": the count's noun is its first plural
+    return " ".join(phrase[:1] if match.group("a") else phrase)  # "how many people work": no verb is counted
 
 
 _TOPIC_TAIL = re.compile(
-    r"\s*(?:[,;:(]|\b(?:in\s+terms\s+of|with\s+respect\s+to|regarding|for|on|in|across|when|as|"
+    r"\s*(?:[,;:(]|\b(?:in\s+terms\s+of|with\s+respect\s+to|regarding|for|on|in|across|when|(?<!well\s)(?-i:as)(?!/|\s+well\s+as\b)|"
     r"and\s+(?:what|how|why|which))\b).*$",
     re.I,
 )
 # The tail of a topic but for its commas, which may separate the items of a list of topics.
 _TOPIC_TAIL_WORDS = re.compile(_TOPIC_TAIL.pattern.replace("[,;:(]", "[;:(]"), re.I)
-_LIST = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|vs\.?|versus)\s+", re.I)
+_LIST = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|vs\.?|versus|as\s+well\s+as)\s+", re.I)
 _LEADING = re.compile(r"^\s*(?:(?:the|a|an|both|between|to|with|from|against|and|or)\s+)+", re.I)
 # A pronoun is no topic: "how does it compare to X" leans on the conversation (see agent.followup).
 _PRONOUN_TOPIC = re.compile(r"^(?:it|its|they|them|this|that|these|those|he|she)$", re.I)
@@ -214,7 +220,7 @@ _ASIDE = re.compile(r"\s*\([^()]*\)")
 def _sides(q: str) -> list[tuple[str, str, bool]]:
     """The two sides of each way the question may be read as a comparison, most specific first, and whether each of
     its topics must name something."""
-    # An aside in parentheses qualifies a word ("latencies (L1 vs L2)", "Model A (the 2019 one)"): no side of it.
+    # An aside in parentheses qualifies a word ("latencies (warm vs cold)", "Model A (the 2019 one)"): no side of it.
     plain = " ".join(_ASIDE.sub(" ", q).split())
     found = [(m.group("a"), m.group("b"), True) for pattern in _COMPARE_NAMED if (m := pattern.search(plain))]
     found += [(m.group("a"), m.group("b"), False) for pattern in _COMPARE if (m := pattern.search(plain))]
@@ -226,12 +232,12 @@ def _sides(q: str) -> list[tuple[str, str, bool]]:
     return found
 
 
-_COMPOUND = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")  # "low-level", "32-bit"
+_COMPOUND = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")  # "inner-ring", "32-bit"
 
 
 def _shared_head(first: str, second: str) -> str:
     """A first side that is a lone compound modifier, as the second side's first word is, shares the second side's
-    noun: "the low-level and high-level interfaces of X" compares the low-level interfaces of X with the high-level
+    noun: "the inner-ring and outer-ring seals of X" compares the inner-ring seals of X with the outer-ring
     ones. A plain word may be a noun of its own ("revenue and net income"), so it keeps its own."""
     words = second.split()
     parallel = _COMPOUND.match(first) and _COMPOUND.match(words[0].lower())

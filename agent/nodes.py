@@ -14,8 +14,9 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from agent.assess import assess as assess_evidence
-from agent.assess import is_evidence, topic_hits
+from agent.assess import topic_hits
 from agent.events import NodeEvent
+from agent.evidence import is_evidence
 from agent.followup import resolve
 from agent.gather import Readers, merged, operand_probes, with_page_chunks
 from agent.intent import plan_for, read_question

@@ -5,7 +5,7 @@ from __future__ import annotations
 from string import Formatter
 from typing import Any
 
-from agent.assess import whole_text
+from agent.evidence import whole_text
 
 REFUSAL_PHRASE = "I cannot answer this from the provided documents."
 

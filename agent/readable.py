@@ -52,7 +52,7 @@ def asks_figure(question: str) -> bool:
 # A question asking for a list: "which/what" and a plural noun ("Which directories are required ...?", "What are the
 # main components of X?"), or "list / name / enumerate". Question words and English plurals, no domain term.
 _ASKS_LIST = re.compile(
-    r"^\s*(?:(?:which|what)\s+(?:(?:are|were)\s+(?:the\s+)?(?:\w+[\s-]+){0,3}?(?P<a>[a-z]+(?<![su])s)|"
+    r"^\s*(?:(?:which|what)\s+(?:(?:are|were)\s+(?:the\s+)?(?:\w+[\s-]+){0,3}?(?P<a>[a-z]+(?<![su])s)\b|"
     r"(?:\w+[\s-]+){0,2}?(?P<b>[a-z]{3,}(?<![su])s)\s+"
     r"(?:are|were|does|do|did|must|should|can|is)\b)|(?:list|name|enumerate)\b)",
     re.IGNORECASE,
@@ -294,7 +294,7 @@ _DOUBLED = re.compile(r"^([A-Z][\w’'-]*) \1\s+(?=[a-z])")
 def with_run_in_heading(sentence: str) -> str:
     """The sentence with a run-in heading it opens with set off by a colon ("Student initialization: In addition to
     ..."), else as it is. A heading ends in a word that can end one (not "of", "the")."""
-    if doubled := _DOUBLED.match(sentence):  # "Data Data for the tasks ...": a one-word heading, then its word
+    if doubled := _DOUBLED.match(sentence):  # "Seals Seals for the pumps ...": a one-word heading, then its word
         return f"{doubled.group(1)}: {sentence[doubled.end(1) + 1 :]}"
     match = _RUN_IN.match(sentence)
     if not match or len(match.group("head")) >= len(sentence) // 2:

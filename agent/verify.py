@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from agent.arithmetic import COMPUTED_CLAUSE
-from agent.assess import whole_text
+from agent.evidence import whole_text
 from agent.prompts import REFUSAL_PHRASE
 from kb.text import sentences as split_sentences
 from kb.text import tokenize

@@ -25,9 +25,11 @@ _ASKS = [
         r"\s*\??\s*$",
         re.IGNORECASE,
     ),
-    # A term put first, then asked about: "rolling checksum - what is it?", "ZX-9: what's that?".
+    # A term put first, then asked about: "lock flight - what is it?", "ZX-9: what's that?"; not a request ("tell me
+    # about X - what is it?").
     re.compile(
-        r"^\s*(?!(?:how|what|why|which|who|where|when)\b)(?P<t>[^?:;,]{1,60}?)\s*(?:\s[-–—]|[:?,])\s*what(?:'s|’s|\s+is|\s+are)\s+(?:it|that|this|they|those)"
+        r"^\s*(?!(?:how|what|why|which|who|where|when|tell|explain|describe|is|are|do|does|can|should)\b)"
+        r"(?P<t>[^?:;,]{1,60}?)\s*(?:\s[-–—]|[:?,])\s*what(?:'s|’s|\s+is|\s+are)\s+(?:it|that|this|they|those)"
         r"(?:\s+exactly)?\s*\??\s*$",
         re.IGNORECASE,
     ),

@@ -130,10 +130,12 @@ _HEADING_NUMBER = re.compile(
 )
 
 
-def _chapter_lines(pages: list[Page], seen: dict[tuple[str, str], list[tuple[int, int, float, bool]]]) -> set:
+def _chapter_lines(
+    pages: list[Page], seen: dict[tuple[str, str], list[tuple[int, int, float, bool]]]
+) -> set[tuple[int, int]]:
     """The running lines of a chapter: its title as the first (or last) line of each of its pages, at one height,
-    on too few pages to run through the document ("How to use bzip2" atop chapter 2's five pages of a 38-page
-    manual). Only a title the document numbers as a heading elsewhere, set larger ("2. How to use bzip2"), counts:
+    on too few pages to run through the document ("Using the winch" atop chapter 2's four pages of a 40-page
+    manual). Only a title the document numbers as a heading elsewhere, set larger ("2. Using the winch"), counts:
     a table's column heads or a statement's title atop a few pages are content, and a footer carrying the page
     number ("12 Heron, Inc.") is no heading."""
     headings: dict[str, float] = {}  # a numbered line's words: its largest size

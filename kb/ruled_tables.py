@@ -77,12 +77,12 @@ def ruled_tables(page: Page, edges: list[dict]) -> int:
             values = [" ".join(texts.get((ti, ri, ci), [])) for ci in range(len(row.cells))]
             if not any(values):
                 continue
+            stacked = _stacked([placed.get((ti, ri, ci), []) for ci in range(len(row.cells))])
             if header is None:
-                header = values if _is_header(values) else []
+                header = values if _is_header(values) and not stacked else []  # stacked rows head nothing
             elif len(header) == len(values) <= MAX_NAMED_COLUMNS + 1:
                 values = _named(header, values)
             rx0, rtop, rx1, rbottom = row.bbox
-            stacked = _stacked([placed.get((ti, ri, ci), []) for ci in range(len(row.cells))])
             for part in stacked or [values]:
                 if stacked and header and len(header) == len(part) <= MAX_NAMED_COLUMNS + 1:
                     part = _named(header, part)
@@ -94,7 +94,7 @@ def ruled_tables(page: Page, edges: list[dict]) -> int:
 
 def _stacked(cells: list[list[_Word]]) -> list[list[str]] | None:
     """The rows of a grid row drawn without rules between its rows: every cell holds the same number of lines (two
-    or more), side by side, each line of the cells after the first a single value ("CRC-32 / CRC-64" beside "2.08 /
+    or more), side by side, each line of the cells after the first a single value ("Alpha / Bravo" beside "2.08 /
     2.09"); None for any other row (a label wrapping over two lines beside one figure stays one row)."""
     columns = [_lines_of(words) for words in cells]
     if not columns or any(not lines for lines in columns) or len(columns) < 2:

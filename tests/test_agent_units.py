@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agent.assess import assess, is_reference
+from agent.assess import assess
+from agent.evidence import is_reference
 from agent.extractive import compose
 from agent.intent import read_question
 from agent.nodes import context_of

@@ -4,8 +4,10 @@ not one by one in passing mentions."""
 
 import pytest
 
-from agent.assess import assess, stated_values, term_covered, together, token_set
+from agent.assess import assess, together
+from agent.evidence import term_covered, token_set
 from agent.intent import asks_value, measure_noun, measured_phrase, read_question
+from agent.values import stated_values
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
@@ -33,6 +35,9 @@ def _state(evidence: list[dict]) -> dict:
         ("What limits the pump's throughput?", False),  # a verb, not the noun of a measure
         ("What is the default shell of the desk?", False),  # a default need not be a figure
         ("How often is the filter replaced?", False),  # "monthly"
+        ("What is the interval, in seconds, between two checks?", True),  # a unit closing a clause
+        ("What is stored in bits 4-7 of the status register?", False),  # a unit naming a place
+        ("What must be recorded in minutes of board meetings?", False),
     ],
 )
 def test_questions_asking_for_a_count_or_a_value(question: str, expected: bool) -> None:
@@ -174,6 +179,7 @@ def test_a_long_word_the_text_writes_as_two_is_covered() -> None:
         ("What is the hexadecimal value of the 48-bit marker that opens a block?", "48-bit marker"),
         ("What is the size of each block in a qz2 file?", "block"),
         ("What does QZ_MAX_DEPTH control?", ""),
+        ("How many people work at the QZ-9 plant?", "people"),  # no plural: the first word, not the verb
     ],
 )
 def test_what_a_value_question_counts_or_measures(question: str, phrase: str) -> None:

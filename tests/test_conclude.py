@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.assess import named_documents
+from agent.evidence import named_documents
 from agent.runner import Agent
 from agent.settings import AgentSettings
 from tests.agent_fakes import chunk, mini_deps

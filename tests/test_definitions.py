@@ -30,6 +30,7 @@ from tests.layouts import glossary_pdf
         ("lock flight - what is it?", "lock flight"),  # a term put first, then asked about
         ("LKP: what's that?", "LKP"),
         ("How do keepers work the gates - what is it?", ""),
+        ("Tell me about lock flights - what are they?", ""),  # a request, not a term
     ],
 )
 def test_the_term_a_question_asks_to_define(need: str, term: str):

@@ -164,6 +164,8 @@ def test_a_choice_between_paths_before_a_colon_is_a_comparison() -> None:
         ("What sets the ZX-9 apart from controllers like QR-7, KT-4, and LM-2?", []),  # examples, not a choice
         ("What latencies (QR-7 vs KT-4) does the ZX-9 manual assume?", []),  # an aside, not the question's sides
         ("Compare ZX-9 and QR-7 as controllers for the sluice", ["ZX-9", "QR-7"]),  # "as" names a role
+        ("Compare the AS/400 and the System/38", ["AS/400", "System/38"]),  # a name, not the role word
+        ("Compare ZX-9 with QR-7 as well as KT-4", ["ZX-9", "QR-7", "KT-4"]),
         (
             "Compare the low-level and high-level gates of the ZX-9",
             ["low-level gates of the ZX-9", "high-level gates of the ZX-9"],

@@ -235,6 +235,7 @@ def test_the_things_a_list_question_asks_for_and_a_sentence_announcing_them() ->
     assert listed_noun("Which functions are left in the pump's library?") == "functions"
     assert listed_noun("What are the main components of the pump?") == "components"
     assert listed_noun("List the valves of the north line") == ""
+    assert listed_noun("What are the basic steps to seal the pump?") == "steps"  # a whole word
     assert announces_listed("It keeps only the following eight functions: open, read and seal.", "functions")
     assert not announces_listed("It keeps only the following eight valves: north, south and east.", "functions")
     assert not announces_listed("Its functions are read and seal.", "functions")  # no list announced

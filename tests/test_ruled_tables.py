@@ -107,3 +107,11 @@ def test_rows_drawn_without_rules_between_them_are_rows_each():
     page = Page(1, 600, 800, wrapped)
     ruled_tables(page, _ruled_between([100, 112, 136], [10, 150, 300]))
     assert [ln.text for ln in page.lines][1] == "North gate of the lock | Reading: 42.5"
+
+
+def test_a_first_row_of_stacked_values_names_no_columns():
+    """No header rule: the grid's first row is itself stacked rows, so no column is named by its figures."""
+    lines = [_line([(20, "Alpha"), (160, "2.08")], 100), _line([(20, "Bravo"), (160, "1.16")], 112)]
+    page = Page(1, 600, 800, [*lines, _line([(20, "Total"), (160, "3.24")], 136)])
+    ruled_tables(page, _ruled_between([100, 124, 148], [10, 150, 300]))
+    assert [ln.text for ln in page.lines] == ["Alpha | 2.08", "Bravo | 1.16", "Total | 3.24"]

@@ -1,0 +1,92 @@
+"""Reading evidence passages: their text as an answer quotes it and as the checks read it, and whether they hold a
+question's term (whole, as an identifier however separated, by its parts, or by an alias)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from kb.periods import is_period, period_year
+from kb.references import is_reference_list
+from kb.text import is_identifier, joiner, squashed, tokenize
+
+
+def framed(hit: dict[str, Any]) -> str:
+    """A hit's text under the head of the table it opens inside (its title, units and columns), if any."""
+    return "\n".join(part for part in (hit.get("head", ""), hit["text"]) if part)
+
+
+def whole_text(hit: dict[str, Any]) -> str:
+    """A hit's text with the words that finish the sentence its chunk stops in (from the next chunk), if any: its
+    last sentence whole, for an answer to quote and for the check of what the answer quotes."""
+    runs_on = hit.get("runs_on") or ""
+    return f"{hit['text']}{joiner(hit['text'])}{runs_on}" if runs_on else hit["text"]
+
+
+def passage(hit: dict[str, Any]) -> str:
+    """A hit as the checks read it: the document's title, the section path and a table's head frame the text, so
+    a chunk of a paper titled with a name is evidence about that name even when its own sentences only say "we"."""
+    return "\n".join(part for part in (hit.get("title", ""), hit.get("section", ""), framed(hit)) if part)
+
+
+def named_documents(hits: list[dict[str, Any]]) -> set[str]:
+    """The documents the question names best: search's document match at 1.0 ("Acme's FY2017 revenue" names Acme's
+    2017 report); empty when it names none."""
+    return {h["doc_id"] for h in hits if (h.get("document_score") or 0.0) >= 1.0}
+
+
+def is_reference(hit: dict[str, Any]) -> bool:
+    """A chunk from a reference list (see kb.references)."""
+    return is_reference_list(hit.get("section", "") or "", hit["text"])
+
+
+def is_evidence(hit: dict[str, Any]) -> bool:
+    """A passage that can support an answer: not a reference list (it names other works) and not a contents,
+    index or list-of-tables page (it names the document's parts and their pages, not what they say)."""
+    return hit.get("kind", "body") != "contents" and not is_reference(hit)
+
+
+def token_set(texts: Iterable[str]) -> set[str]:
+    out: set[str] = set()
+    for text in texts:
+        out.update(tokenize(text))
+    return out
+
+
+def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
+    """Whether the passage tokens hold the term: whole, as an identifier however separated, or by all its parts. A
+    period counts by its year however a document writes it ("FY2019", "fiscal 2019" and "2019" all hold 2019)."""
+    toks = tokenize(term)
+    if not toks:
+        return True
+    whole = term.lower()
+    if whole in tokens:
+        return True
+    if is_period(whole):  # a quarter or half is written many ways ("Q2", "second quarter", "six months")
+        year = period_year(whole)
+        return not year or year in tokens
+    if is_identifier(term):
+        key = re.sub(r"[\W_]+", "", whole)
+        return bool(key) and key in flat
+    parts = [t for t in toks if t != whole]
+    return all(p in tokens for p in (parts or toks)) or _compound_split(whole, flat)
+
+
+def _compound_split(word: str, flat: str) -> bool:
+    """A long plain word the text writes as two ("workflow" as "work flow", "handover" as "hand over")."""
+    if len(word) < 8 or not word.isalpha() or not flat:
+        return False
+    return any(f" {word[:k]} {word[k:]} " in f" {flat} " for k in range(3, len(word) - 2))
+
+
+def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
+    """Whether the tokens hold any of the names (a term and its aliases), each word of a name found."""
+    return any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
+
+
+def coverage(terms: list[str], texts: list[str]) -> tuple[list[str], list[str]]:
+    """(covered, missing) terms against the texts."""
+    tokens, flat = token_set(texts), squashed(texts)
+    covered = [t for t in terms if term_covered(t, tokens, flat)]
+    return covered, [t for t in terms if t not in covered]

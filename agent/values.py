@@ -1,0 +1,124 @@
+"""The value check: a question asking for a count or a value is answered only by a sentence stating one beside
+what is asked (see `value_missing`)."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from agent.evidence import names_covered, passage, term_covered, token_set, whole_text
+from kb.periods import period_year
+from kb.text import is_identifier, sentences, squashed
+
+# A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
+# "x86"), with a magnitude or percent, or a small count in words. The words are a generic few: counts are
+# often spelled out ("three layers").
+_VALUE = re.compile(
+    r"(?<![\w.])[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w])|\b(?:one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?|single|twice|half)\b",
+    re.I,
+)
+
+
+# The words that ask for a value without saying what is measured ("what numeric value", "the number of").
+_ASKING_WORDS = frozenset(["value", "values", "number", "numbers", "numeric", "numerical", "count", "counts"])
+
+
+def stated_values(text: str) -> set[str]:
+    return {m.group().lower().lstrip("+$€£") for m in _VALUE.finditer(text)}
+
+
+def value_missing(
+    question: str,
+    identifiers: list[str],
+    others: list[str],
+    evidence: list[dict[str, Any]],
+    aliases: dict | None,
+    share: float,
+    most: int,
+    counted: str = "",
+) -> str:
+    """For a question asking for a count or a value: why no evidence states it, or "" when some does. A passage
+    states it when it (or its page) names the subject (one of the identifiers no evidence title names, else of all
+    of them: a document titled with a name names it in every sentence), holds at least `share` of the question's
+    other key terms, what is measured (and `most` of them is enough), and has a sentence giving a value the
+    question does not already give that names the subject or something measured ("the minimum size of a bypass
+    valve" is not stated by a passage giving another size of something else, nor by a release number beside the
+    subject's name). When the question says what it counts or measures (`counted`, see
+    `agent.intent.measured_phrase`), the sentence names that too: "how many threads" is not stated by a version
+    number beside the program's name."""
+    titles = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence} if t]
+    titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
+    subject = [i for i in identifiers if i not in titled] or identifiers
+    given = stated_values(question)
+    # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
+    # those of a document's title (they say which document, as its name does).
+    measured = [
+        t
+        for t in others
+        if not period_year(t)
+        and t.lower() not in _ASKING_WORDS
+        and not any(names_covered([t, *(aliases or {}).get(t, [])], *title) for title in titles)
+    ]
+    names = {t: [t, *(aliases or {}).get(t, [])] for t in [*subject, *measured]}
+    need = min(math.ceil(share * len(measured)), most)
+    head = counted.split()[-1] if counted else ""
+    head_names = [head, *(aliases or {}).get(head, [])] if head and not stated_values(head) else []
+    best: list[str] = []
+    # The subject may be named anywhere on the passage's page: a table split over two passages names it in the
+    # first and states the values in the second. A passage naming another of the subject's family is about that.
+    pages: dict[tuple[str, Any], list[str]] = {}
+    for hit in evidence:
+        pages.setdefault(_page_of(hit), []).extend([passage(hit), hit.get("title", "")])
+    naming = {key for key, texts in pages.items() if any(names_covered(names[i], *_read(texts)) for i in subject)}
+    for hit in evidence:
+        text, title = passage(hit), hit.get("title", "")
+        about = token_set([text, title]), squashed([text, title])
+        named = not subject or any(names_covered(names[i], *about) for i in subject)
+        if not named and (_page_of(hit) not in naming or _names_sibling(text, subject)):
+            continue  # a passage about another member of the subject's family ("X_INIT" beside "X_EXPAND")
+        held = [t for t in measured if names_covered(names[t], *about)]
+        best = max(best, held, key=len)
+        if len(held) < need:
+            continue
+        for sentence in sentences(whole_text(hit)):
+            read = token_set([sentence]), squashed([sentence])
+            if not stated_values(sentence) - given or (head_names and not names_covered(head_names, *read)):
+                continue
+            if any(names_covered(names[t], *read) for t in [*subject, *held]):
+                return ""
+    # A question naming no identifier: what it measures.
+    asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
+    if len(best) >= need:  # what is measured is there, but no value beside it
+        named = f"{counted} ({asked})" if head_names and subject else asked
+        return f"no passage states a value for {named}"
+    found = f"at most {len(best)} of {len(measured)} together"
+    return f"no passage states a value for {asked} with {', '.join(measured)} ({found})"
+
+
+def _read(texts: list[str]) -> tuple[set[str], str]:
+    """The texts' tokens and their squashed run, as `names_covered` reads them."""
+    return token_set(texts), squashed(texts)
+
+
+_SEGMENT = re.compile(r"[_.-]")
+
+
+def _names_sibling(text: str, subject: list[str]) -> bool:
+    """Whether the text names an identifier opening as one of the subject's does ("QZ_INIT" for "QZ_AUTO_GROW",
+    "ZX-7" for "ZX-9"), other than the subject."""
+    own = {s.lower() for s in subject}
+    heads = {_SEGMENT.split(s)[0].lower() for s in subject if _SEGMENT.search(s)}
+    words = (w.strip(".-") for w in re.findall(r"[\w.-]+", text))
+    return any(
+        _SEGMENT.split(w)[0].lower() in heads
+        for w in words
+        if _SEGMENT.search(w) and w.lower() not in own and is_identifier(w)
+    )
+
+
+def _page_of(hit: dict[str, Any]) -> tuple[str, Any]:
+    """The page a passage is on; a passage without one is a page of its own (by its chunk id)."""
+    page = hit.get("start_page")
+    return (hit["doc_id"], page) if page is not None else (hit["doc_id"], hit.get("chunk_id"))
