@@ -7,7 +7,7 @@ import re
 
 from agent.settings import AnswerSettings
 from kb.periods import YEAR
-from kb.text import SENTENCE_OPENERS, STOPWORDS, is_identifier, open_brackets, tokenize, words
+from kb.text import SENTENCE_OPENERS, STOPWORDS, is_common_word, is_identifier, open_brackets, tokenize, words
 from kb.unruled_tables import is_figure
 
 # Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section
@@ -294,7 +294,8 @@ _DOUBLED = re.compile(r"^([A-Z][\w’'-]*) \1\s+(?=[a-z])")
 def with_run_in_heading(sentence: str) -> str:
     """The sentence with a run-in heading it opens with set off by a colon ("Student initialization: In addition to
     ..."), else as it is. A heading ends in a word that can end one (not "of", "the")."""
-    if doubled := _DOUBLED.match(sentence):  # "Seals Seals for the pumps ...": a one-word heading, then its word
+    doubled = _DOUBLED.match(sentence)
+    if doubled and is_common_word(doubled.group(1)):  # "Seals Seals for the pumps ...", not a name ("Zib Zib")
         return f"{doubled.group(1)}: {sentence[doubled.end(1) + 1 :]}"
     match = _RUN_IN.match(sentence)
     if not match or len(match.group("head")) >= len(sentence) // 2:

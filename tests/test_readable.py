@@ -135,6 +135,7 @@ def test_a_run_in_heading_is_set_off_from_the_sentence_it_opens() -> None:
     assert with_run_in_heading("Seals Seals for the pumps are kept in store.") == (
         "Seals: Seals for the pumps are kept in store."
     )
+    assert with_run_in_heading("Zib Zib is a town on the river.") == "Zib Zib is a town on the river."
     # Not a heading: a sentence whose words run on normally, a variable "A", a phrase ending in a function word.
     for sentence in (
         "Changes In and Disagreements With Accountants on Accounting are reported here.",
