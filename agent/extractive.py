@@ -20,6 +20,7 @@ from agent.readable import (
     asks_figure,
     asks_list,
     asks_only_by_year,
+    asks_why,
     is_meta,
     is_row,
     label_words,
@@ -27,6 +28,7 @@ from agent.readable import (
     row_cells,
     row_for_columns,
     row_for_periods,
+    states_cause,
     symbols_cut,
     unreadable,
     with_run_in_heading,
@@ -250,6 +252,9 @@ def compose(
     # ... and for "which Xs", the sentence announcing a list of Xs.
     if noun := listed_noun(question):
         scores = scores * np.array([1.0 + s.lead_bonus * announces_listed(c[3], noun) for c in items])
+    # ... and asked why, a sentence giving a cause or a purpose.
+    if asks_why(question):
+        scores = scores * np.array([1.0 + s.cause_bonus * states_cause(c[3]) for c in items])
 
     follows = _continuations(items, scores, lexical, s)
     order = sorted(range(len(items)), key=lambda n: (-scores[n], items[n][0], items[n][1]))

@@ -82,6 +82,26 @@ def listed_noun(question: str) -> str:
     return (match.group("a") or match.group("b") or "") if match else ""
 
 
+# A question asking why, and the words a sentence states a cause or a purpose with: generic English connectives,
+# few (an explanation's answer gives its reason with one of them).
+_ASKS_WHY = re.compile(r"\bwhy\b", re.IGNORECASE)
+_CAUSE = re.compile(
+    r"\b(?:because|since|due\s+to|so\s+that|in\s+order\s+to|to\s+avoid|to\s+prevent|as\s+a\s+result|therefore|"
+    r"thus|hence|allows?|enables?|ensures?)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_why(question: str) -> bool:
+    """The question asks for a reason."""
+    return bool(_ASKS_WHY.search(question))
+
+
+def states_cause(sentence: str) -> bool:
+    """The sentence gives a cause or a purpose ("... because the cache is shared", "... to avoid a second pass")."""
+    return bool(_CAUSE.search(sentence))
+
+
 def announces_listed(sentence: str, noun: str) -> bool:
     """The sentence announces a list of the things named ("... only the following eight functions: A, B, C")."""
     match = _ANNOUNCES_LIST.search(sentence)

@@ -347,3 +347,19 @@ def test_asked_which_things_the_sentence_announcing_a_list_of_them_leads() -> No
     assert compose(question, "general", [], context, plain, alike).startswith("You can do this")
     led = AnswerSettings(sentences=1, rank_decay=0.0)
     assert compose(question, "general", [], context, led, alike).startswith("Doing this leaves only")
+
+
+def test_asked_why_the_sentence_giving_a_cause_leads() -> None:
+    context = [
+        passage("c1", "m:1", "The QZ-9 pump keeps a second seal of bronze on its shaft."),
+        passage("c2", "m:2", "A second seal is kept to avoid a leak when the first one wears."),
+    ]
+
+    def alike(texts: list[str]) -> np.ndarray:  # every text as close to the question as every other
+        return np.full((len(texts), 4), 0.5)
+
+    question = "Why does the QZ-9 pump keep a second seal?"
+    plain = AnswerSettings(sentences=1, rank_decay=0.0, cause_bonus=0.0)
+    assert compose(question, "general", [], context, plain, alike).startswith("The QZ-9 pump keeps")
+    led = AnswerSettings(sentences=1, rank_decay=0.0, cause_bonus=1.0)
+    assert compose(question, "general", [], context, led, alike).startswith("A second seal is kept to avoid")

@@ -7,11 +7,13 @@ from agent.readable import (
     asks_figure,
     asks_list,
     asks_only_by_year,
+    asks_why,
     cell_parts,
     is_meta,
     listed_noun,
     row_for_columns,
     row_for_periods,
+    states_cause,
     symbols_cut,
     unreadable,
     with_run_in_heading,
@@ -240,3 +242,10 @@ def test_the_things_a_list_question_asks_for_and_a_sentence_announcing_them() ->
     assert announces_listed("It keeps only the following eight functions: open, read and seal.", "functions")
     assert not announces_listed("It keeps only the following eight valves: north, south and east.", "functions")
     assert not announces_listed("Its functions are read and seal.", "functions")  # no list announced
+
+
+def test_why_questions_and_sentences_giving_a_cause() -> None:
+    assert asks_why("Why does the pump keep a second seal?") and not asks_why("What does the pump keep?")
+    assert states_cause("The pump keeps a second seal because the first wears in a month.")
+    assert states_cause("A second seal is kept to avoid a leak when the first wears.")
+    assert not states_cause("The pump keeps a second seal of bronze.")
