@@ -96,6 +96,7 @@ _PROCEDURE = re.compile(
 _UNITS = r"(?:seconds|minutes|hours|days|milliseconds|bytes|kilobytes|megabytes|gigabytes|bits|percent|characters)"
 _ASKS_VALUE = re.compile(
     rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
+    r"\bwhich\s+(?:[\w-]+\s+){0,2}?(?:version|release)\b|"  # "in which release was X added": a version number
     r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)",
     re.I,
@@ -115,8 +116,10 @@ _MEASURED = re.compile(
 )
 
 
-# Nouns of a physical measure; "value" and "number" only ask for one.
-_MEASURE_NOUN = re.compile(r"\b(size|length|limit|capacity|width|height|depth|duration|interval|timeout)s?\b", re.I)
+# Nouns of a physical measure, and of a release ("in which version"); "value" and "number" only ask for one.
+_MEASURE_NOUN = re.compile(
+    r"\b(size|length|limit|capacity|width|height|depth|duration|interval|timeout|version|release)s?\b", re.I
+)
 
 
 def measure_noun(question: str) -> str:

@@ -226,3 +226,14 @@ def test_without_an_identifier_the_measure_named_must_be_stated() -> None:
     assert verdict.reasons[-1].detail == "no passage states a value for the length"
     stated = _paged("manual", "A gate name has a maximum length of 32 characters.", 4)
     assert assess({**assess_state(question, [count, stated]), "question": question}).sufficient
+
+
+def test_asked_in_which_release_a_sentence_must_give_one() -> None:
+    assert asks_value("In which release was the gate-lock element introduced?")
+    assert measure_noun("In which release was the gate-lock element introduced?") == "release"
+    question = "In which release was the gate-lock element introduced?"
+    about = _paged("manual", "The gate-lock element was introduced to hold every gate shut; it takes 2 arguments.", 3)
+    verdict = assess({**assess_state(question, [about]), "question": question})
+    assert verdict.failing == "value_stated"  # a count of arguments is no release
+    dated = _paged("manual", "The gate-lock element was introduced in release 2.4 of the manual.", 4)
+    assert assess({**assess_state(question, [about, dated]), "question": question}).sufficient
