@@ -245,16 +245,7 @@ def compose(
     long = (lengths > s.long_words) & ~listing
     scores = scores * np.where(long, s.long_factor, 1.0) / (1.0 + s.rank_decay * ranks)
     scores = scores * np.array([s.meta_factor if is_meta(c[3]) else 1.0 for c in items])
-    # Lead with what answers: the sentence that defines the term asked about ranks higher.
-    term = defined_term(question) if intent == "definition" else ""
-    if term:
-        scores = scores * np.array([1.0 + s.lead_bonus * min(1, defines(c[3], term)) for c in items])
-    # ... and for "which Xs", the sentence announcing a list of Xs.
-    if noun := listed_noun(question):
-        scores = scores * np.array([1.0 + s.lead_bonus * announces_listed(c[3], noun) for c in items])
-    # ... and asked why, a sentence giving a cause or a purpose.
-    if asks_why(question):
-        scores = scores * np.array([1.0 + s.cause_bonus * states_cause(c[3]) for c in items])
+    scores = scores * _lead_factors(question, intent, texts, s)
 
     follows = _continuations(items, scores, lexical, s)
     order = sorted(range(len(items)), key=lambda n: (-scores[n], items[n][0], items[n][1]))
@@ -331,6 +322,23 @@ def compose(
     )
     calc = computed(question, [c for c in context if is_evidence(c)], s.row_label_share)
     return f"{calc} {text}".strip() if calc else text
+
+
+def _lead_factors(question: str, intent: str, texts: list[str], s: AnswerSettings) -> np.ndarray:
+    """Lead with what answers: each sentence's score factor for defining the term a definition question asks about
+    and for announcing a list of the things a "which Xs" question asks for (`lead_bonus`), and, asked why, for
+    giving a cause or a purpose (`cause_bonus`)."""
+    term = defined_term(question) if intent == "definition" else ""
+    noun = listed_noun(question)
+    why = asks_why(question)
+    return np.array(
+        [
+            (1.0 + s.lead_bonus * (min(1, defines(t, term)) if term else 0))
+            * (1.0 + s.lead_bonus * announces_listed(t, noun))
+            * (1.0 + s.cause_bonus * (why and states_cause(t)))
+            for t in texts
+        ]
+    )
 
 
 def _states(row: str, years: list[str], identifiers: list[str]) -> bool:

@@ -82,6 +82,13 @@ def listed_noun(question: str) -> str:
     return (match.group("a") or match.group("b") or "") if match else ""
 
 
+def announces_listed(sentence: str, noun: str) -> bool:
+    """The sentence announces a list of the things named ("... only the following eight functions: A, B, C")."""
+    match = _ANNOUNCES_LIST.search(sentence)
+    head = sentence[: match.end()].rsplit(":", 1)[0] if match else ""
+    return bool(head and noun) and bool(set(tokenize(noun)) & set(tokenize(head)))
+
+
 # A question asking why, and the words a sentence states a cause or a purpose with: generic English connectives,
 # few (an explanation's answer gives its reason with one of them).
 _ASKS_WHY = re.compile(r"\bwhy\b", re.IGNORECASE)
@@ -100,13 +107,6 @@ def asks_why(question: str) -> bool:
 def states_cause(sentence: str) -> bool:
     """The sentence gives a cause or a purpose ("... because the cache is shared", "... to avoid a second pass")."""
     return bool(_CAUSE.search(sentence))
-
-
-def announces_listed(sentence: str, noun: str) -> bool:
-    """The sentence announces a list of the things named ("... only the following eight functions: A, B, C")."""
-    match = _ANNOUNCES_LIST.search(sentence)
-    head = sentence[: match.end()].rsplit(":", 1)[0] if match else ""
-    return bool(head and noun) and bool(set(tokenize(noun)) & set(tokenize(head)))
 
 
 def asks_only_by_year(question: str) -> bool:

@@ -7,6 +7,7 @@ import pytest
 from agent.assess import assess, together
 from agent.evidence import term_covered, token_set
 from agent.intent import asks_value, measure_noun, measured_phrase, read_question
+from agent.types import Assessment
 from agent.values import stated_values
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
@@ -17,6 +18,11 @@ QUESTION = "What numeric value is QZ_MAX_DEPTH defined to in the qzlib library?"
 def _state(evidence: list[dict]) -> dict:
     manual = [{**h, "title": "The qzlib library manual"} for h in evidence]
     return {**assess_state(QUESTION, manual), "question": QUESTION}
+
+
+def _verdict(question: str, evidence: list[dict]) -> Assessment:
+    """The assessment of the evidence for a question asked as it stands."""
+    return assess({**assess_state(question, evidence), "question": question})
 
 
 @pytest.mark.parametrize(
@@ -64,14 +70,14 @@ def test_a_passage_naming_the_subject_beside_a_value_is_enough() -> None:
 def test_a_value_the_question_already_gives_is_no_answer() -> None:
     question = "How many levels beyond 8 does QZ_MAX_DEPTH allow in the qzlib library?"
     echo = hit("manual", "QZ_MAX_DEPTH allows nesting beyond 8 levels in the qzlib library.")
-    verdict = assess({**assess_state(question, [echo]), "question": question})
+    verdict = _verdict(question, [echo])
     assert verdict.failing == "value_stated"
 
 
 def test_a_document_titled_with_the_subject_states_its_values_in_any_sentence() -> None:
     question = "How many plants did ZX-9 Corp operate in 2021?"
     row = {**hit("zx", "Plants in operation | 2021: 14 | 2020: 12"), "title": "ZX-9 Corp Annual Report 2021"}
-    verdict = assess({**assess_state(question, [row]), "question": question})
+    verdict = _verdict(question, [row])
     assert "value_stated" not in {r.check for r in verdict.reasons if not r.ok}
 
 
@@ -155,13 +161,13 @@ def test_a_value_of_another_measure_beside_the_subject_is_no_answer() -> None:
     question = "What is the maximum nesting depth QZ_PARSE allows?"
     other = hit("manual", "QZ_PARSE allows one file at a time; its input buffer is 512 bytes.", 1)
     words = hit("manual", "Nesting depth has a maximum in every parser.", 2)  # the words, but no value, no subject
-    verdict = assess({**assess_state(question, [other, words]), "question": question})
+    verdict = _verdict(question, [other, words])
     assert verdict.failing == "value_stated"
     assert verdict.reasons[-1].detail == (
         "no passage states a value for QZ_PARSE with maximum, nesting, depth, allows (at most 1 of 4 together)"
     )
     stated = hit("manual", "QZ_PARSE allows blocks nested to a maximum depth of 64 levels.", 3)
-    assert assess({**assess_state(question, [other, words, stated]), "question": question}).sufficient
+    assert _verdict(question, [other, words, stated]).sufficient
 
 
 def test_a_long_word_the_text_writes_as_two_is_covered() -> None:
@@ -190,11 +196,11 @@ def test_a_count_is_stated_only_beside_what_it_counts() -> None:
     question = "How many worker threads can QZ-9 use for compression?"
     text = "QZ-9 packs blocks of 900 kbytes. Its worker threads share a buffer. Release 2.1 added levels."
     version = hit("manual", text, 1)
-    verdict = assess({**assess_state(question, [version]), "question": question})
+    verdict = _verdict(question, [version])
     assert verdict.failing == "value_stated"
     assert verdict.reasons[-1].detail == "no passage states a value for worker threads (QZ-9)"
     count = hit("manual", "QZ-9 runs up to 8 threads for compression.", 2)
-    assert assess({**assess_state(question, [version, count]), "question": question}).sufficient
+    assert _verdict(question, [version, count]).sufficient
 
 
 def test_a_table_split_over_two_passages_of_one_page_states_its_values() -> None:
@@ -203,13 +209,13 @@ def test_a_table_split_over_two_passages_of_one_page_states_its_values() -> None
     question = "What value should QZ_TRACE be set to for loading config files?"
     names = {**_paged("manual", "The QZ_TRACE variable is set to the sum of the values wanted.", 4), "ordinal": 1}
     rows = {**_paged("manual", "CONFIG | Value: 1024 | Loading of config files", 4), "ordinal": 2}
-    assert assess({**assess_state(question, [names, rows]), "question": question}).sufficient
+    assert _verdict(question, [names, rows]).sufficient
     apart = {**rows, "start_page": 9, "end_page": 9}
-    verdict = assess({**assess_state(question, [names, apart]), "question": question})
+    verdict = _verdict(question, [names, apart])
     assert verdict.failing == "value_stated"
     # A passage of the same page about another member of the family states that member's values.
     sibling = {**_paged("manual", "QZ_LIMIT is set to 4096 for config files by default.", 4), "ordinal": 2}
-    verdict = assess({**assess_state(question, [names, sibling]), "question": question})
+    verdict = _verdict(question, [names, sibling])
     assert verdict.failing == "value_stated"
 
 
@@ -221,11 +227,11 @@ def test_without_an_identifier_the_measure_named_must_be_stated() -> None:
     assert measure_noun("What value should the gate be set to?") == ""  # "value" only asks for one
     question = "What is the maximum length allowed for a gate name?"
     count = _paged("manual", "A gate name allowed by the maximum rule is unique and at least two characters long.", 3)
-    verdict = assess({**assess_state(question, [count]), "question": question})
+    verdict = _verdict(question, [count])
     assert verdict.failing == "value_stated"
     assert verdict.reasons[-1].detail == "no passage states a value for the length"
     stated = _paged("manual", "A gate name has a maximum length of 32 characters.", 4)
-    assert assess({**assess_state(question, [count, stated]), "question": question}).sufficient
+    assert _verdict(question, [count, stated]).sufficient
 
 
 def test_asked_in_which_release_a_sentence_must_give_one() -> None:
@@ -233,7 +239,7 @@ def test_asked_in_which_release_a_sentence_must_give_one() -> None:
     assert measure_noun("In which release was the gate-lock element introduced?") == "release"
     question = "In which release was the gate-lock element introduced?"
     about = _paged("manual", "The gate-lock element was introduced to hold every gate shut; it takes 2 arguments.", 3)
-    verdict = assess({**assess_state(question, [about]), "question": question})
+    verdict = _verdict(question, [about])
     assert verdict.failing == "value_stated"  # a count of arguments is no release
     dated = _paged("manual", "The gate-lock element was introduced in release 2.4 of the manual.", 4)
-    assert assess({**assess_state(question, [about, dated]), "question": question}).sufficient
+    assert _verdict(question, [about, dated]).sufficient

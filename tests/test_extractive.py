@@ -294,6 +294,11 @@ def test_a_comparison_of_figures_opens_each_part_with_its_row_without_repeating_
     assert "ZX-9-1024: ZX-9-1024" not in answer
 
 
+def _alike(texts: list[str]) -> np.ndarray:
+    """Every text as close to the question as every other: only the words and the bonuses rank sentences."""
+    return np.full((len(texts), 4), 0.5)
+
+
 def test_asked_for_a_list_the_long_sentence_naming_its_items_keeps_its_score() -> None:
     items = " ".join(
         f"{w} holds the {w} data of the station" for w in ["crane", "hoist", "winch", "ramp", "buoy", "pier"]
@@ -303,14 +308,11 @@ def test_asked_for_a_list_the_long_sentence_naming_its_items_keeps_its_score() -
         passage("c2", "m:2", "The following directories are required in /dock/pier: misc holds other data."),
     ]
 
-    def alike(texts: list[str]) -> np.ndarray:  # every text as close to the question as every other
-        return np.full((len(texts), 4), 0.5)
-
     settings = AnswerSettings(sentences=1, rank_decay=0.0)
-    answer = compose("Which directories are required in /dock?", "general", [], context, settings, alike)
+    answer = compose("Which directories are required in /dock?", "general", [], context, settings, _alike)
     assert answer.startswith("The following directories are required in /dock: crane holds")
     # Asked for no list, the same long sentence is discounted as any long one.
-    why = compose("Why are directories required in /dock?", "general", [], context, settings, alike)
+    why = compose("Why are directories required in /dock?", "general", [], context, settings, _alike)
     assert why.startswith("The following directories are required in /dock/pier")
 
 
@@ -339,14 +341,11 @@ def test_asked_which_things_the_sentence_announcing_a_list_of_them_leads() -> No
         passage("c2", "m:2", "Doing this leaves only the following three winches: Alpha, Bravo and Charlie."),
     ]
 
-    def alike(texts: list[str]) -> np.ndarray:  # every text as close to the question as every other
-        return np.full((len(texts), 4), 0.5)
-
     question = "Which winches are left if I build the dock with NO_TIDE set?"
     plain = AnswerSettings(sentences=1, rank_decay=0.0, lead_bonus=0.0)
-    assert compose(question, "general", [], context, plain, alike).startswith("You can do this")
+    assert compose(question, "general", [], context, plain, _alike).startswith("You can do this")
     led = AnswerSettings(sentences=1, rank_decay=0.0)
-    assert compose(question, "general", [], context, led, alike).startswith("Doing this leaves only")
+    assert compose(question, "general", [], context, led, _alike).startswith("Doing this leaves only")
 
 
 def test_asked_why_the_sentence_giving_a_cause_leads() -> None:
@@ -355,11 +354,8 @@ def test_asked_why_the_sentence_giving_a_cause_leads() -> None:
         passage("c2", "m:2", "A second seal is kept to avoid a leak when the first one wears."),
     ]
 
-    def alike(texts: list[str]) -> np.ndarray:  # every text as close to the question as every other
-        return np.full((len(texts), 4), 0.5)
-
     question = "Why does the QZ-9 pump keep a second seal?"
     plain = AnswerSettings(sentences=1, rank_decay=0.0, cause_bonus=0.0)
-    assert compose(question, "general", [], context, plain, alike).startswith("The QZ-9 pump keeps")
+    assert compose(question, "general", [], context, plain, _alike).startswith("The QZ-9 pump keeps")
     led = AnswerSettings(sentences=1, rank_decay=0.0, cause_bonus=1.0)
-    assert compose(question, "general", [], context, led, alike).startswith("A second seal is kept to avoid")
+    assert compose(question, "general", [], context, led, _alike).startswith("A second seal is kept to avoid")
