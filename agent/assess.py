@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.evidence import coverage, is_evidence, names_covered, passage, term_covered, token_set
+from agent.evidence import coverage, is_evidence, names_covered, passage, read, term_covered
 from agent.intent import asks_value, content_terms, measure_noun, measured_phrase
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
 from agent.values import value_missing
-from kb.text import is_identifier, squashed
+from kb.text import is_identifier
 
 
 def anchored_missing(
@@ -26,7 +26,7 @@ def _anchors(
 ) -> bool:
     rest = [t for t in [*identifiers, *others] if t != ident]
     names = [ident, *(aliases or {}).get(ident, [])]
-    tokens, flat = token_set([text]), squashed([text])
+    tokens, flat = read([text])
     found = names_covered(names, tokens, flat)
     return found and (not rest or any(term_covered(t, tokens, flat) for t in rest))
 
@@ -85,8 +85,8 @@ def together(
     for hit in evidence:
         pages.setdefault((hit["doc_id"], hit.get("start_page")), []).append(passage(hit))
     names = {t: [t, *(aliases or {}).get(t, [])] for t in key_terms}
-    read = [(token_set(texts), squashed(texts)) for texts in pages.values()]  # each page read once
-    held = ([t for t in key_terms if names_covered(names[t], tokens, flat)] for tokens, flat in read)
+    pages_read = [read(texts) for texts in pages.values()]  # each page read once
+    held = ([t for t in key_terms if names_covered(names[t], tokens, flat)] for tokens, flat in pages_read)
     best = max(held, key=len, default=[])
     ok = len(best) >= need
     named = f" ({', '.join(best)})" if best else ""

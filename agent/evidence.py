@@ -85,8 +85,13 @@ def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
     return any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
 
 
+def read(texts: list[str]) -> tuple[set[str], str]:
+    """The texts' tokens and their squashed run, as `term_covered` and `names_covered` read them."""
+    return token_set(texts), squashed(texts)
+
+
 def coverage(terms: list[str], texts: list[str]) -> tuple[list[str], list[str]]:
     """(covered, missing) terms against the texts."""
-    tokens, flat = token_set(texts), squashed(texts)
+    tokens, flat = read(texts)
     covered = [t for t in terms if term_covered(t, tokens, flat)]
     return covered, [t for t in terms if t not in covered]

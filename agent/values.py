@@ -7,9 +7,9 @@ import math
 import re
 from typing import Any
 
-from agent.evidence import names_covered, passage, term_covered, token_set, whole_text
+from agent.evidence import names_covered, passage, read, term_covered, whole_text
 from kb.periods import period_year
-from kb.text import is_identifier, sentences, squashed
+from kb.text import is_identifier, sentences
 
 # A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
 # "x86"), with a magnitude or percent, or a small count in words. The words are a generic few: counts are
@@ -48,7 +48,7 @@ def value_missing(
     subject's name). When the question says what it counts or measures (`counted`, see
     `agent.intent.measured_phrase`), the sentence names that too: "how many threads" is not stated by a version
     number beside the program's name."""
-    titles = [(token_set([t]), squashed([t])) for t in {h.get("title", "") for h in evidence} if t]
+    titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
     given = stated_values(question)
@@ -71,10 +71,10 @@ def value_missing(
     pages: dict[tuple[str, Any], list[str]] = {}
     for hit in evidence:
         pages.setdefault(_page_of(hit), []).extend([passage(hit), hit.get("title", "")])
-    naming = {key for key, texts in pages.items() if any(names_covered(names[i], *_read(texts)) for i in subject)}
+    naming = {key for key, texts in pages.items() if any(names_covered(names[i], *read(texts)) for i in subject)}
     for hit in evidence:
         text, title = passage(hit), hit.get("title", "")
-        about = token_set([text, title]), squashed([text, title])
+        about = read([text, title])
         named = not subject or any(names_covered(names[i], *about) for i in subject)
         if not named and (_page_of(hit) not in naming or _names_sibling(text, subject)):
             continue  # a passage about another member of the subject's family ("X_INIT" beside "X_EXPAND")
@@ -83,10 +83,10 @@ def value_missing(
         if len(held) < need:
             continue
         for sentence in sentences(whole_text(hit)):
-            read = token_set([sentence]), squashed([sentence])
-            if not stated_values(sentence) - given or (head_names and not names_covered(head_names, *read)):
+            said = read([sentence])
+            if not stated_values(sentence) - given or (head_names and not names_covered(head_names, *said)):
                 continue
-            if any(names_covered(names[t], *read) for t in [*subject, *held]):
+            if any(names_covered(names[t], *said) for t in [*subject, *held]):
                 return ""
     # A question naming no identifier: what it measures.
     asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
@@ -95,11 +95,6 @@ def value_missing(
         return f"no passage states a value for {named}"
     found = f"at most {len(best)} of {len(measured)} together"
     return f"no passage states a value for {asked} with {', '.join(measured)} ({found})"
-
-
-def _read(texts: list[str]) -> tuple[set[str], str]:
-    """The texts' tokens and their squashed run, as `names_covered` reads them."""
-    return token_set(texts), squashed(texts)
 
 
 _SEGMENT = re.compile(r"[_.-]")
