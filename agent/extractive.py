@@ -37,13 +37,17 @@ from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
 from kb.periods import period_year, years_spanned
 from kb.references import is_citation
-from kb.text import STOPWORDS, is_identifier, sentences, squashed, tokenize
+from kb.text import STOPWORDS, is_identifier, markup_tags, sentences, squashed, tag_pattern, tokenize
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
     """The question's terms as concepts (a term or any of its aliases), identifiers weighing `weight`."""
     terms = content_terms(question)
-    return [([term, *aliases.get(term, [])], weight if is_identifier(term) else 1.0) for term in terms]
+    tags = set(markup_tags(question))  # an element named by its tag is as specific as an identifier
+    return [
+        ([term, *aliases.get(term, [])], weight if is_identifier(term) or term.casefold() in tags else 1.0)
+        for term in terms
+    ]
 
 
 def _lexical_scores(
@@ -60,10 +64,13 @@ def _lexical_scores(
     if not concepts or not pool:
         return np.zeros(len(pool))
     hits = np.array([[names_covered(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
+    tags = {name: tag_pattern(name) for name in markup_tags(question)}
     if texts is not None and part < 1.0:
         for n, text in enumerate(texts):
             for j, (names, _) in enumerate(concepts):
-                if hits[n, j] and _inside_longer(names[0], text):
+                # An element asked about by its tag ("<include>") is named by its tag, not by the bare word.
+                untagged = names[0].casefold() in tags and not tags[names[0].casefold()].search(text)
+                if hits[n, j] and (_inside_longer(names[0], text) or untagged):
                     hits[n, j] = part
     idf = np.log(1 + len(pool) / (1 + hits.sum(axis=0)))
     weights = idf * np.array([w for _, w in concepts])

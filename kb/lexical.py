@@ -7,6 +7,7 @@ import hashlib
 import inspect
 import json
 import os
+import re
 import shutil
 from functools import lru_cache
 from pathlib import Path
@@ -83,8 +84,11 @@ class LexicalIndex:
         )
         return bm25
 
-    def search(self, query: str, k: int, docs: list[str] | None = None) -> list[tuple[int, float]]:
-        """(record index, score) pairs, best first; ties broken by chunk_id for determinism."""
+    def search(
+        self, query: str, k: int, docs: list[str] | None = None, within: list[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """(record index, score) pairs, best first, of the given documents' records (and of the records at the
+        positions `within`, when given); ties broken by chunk_id for determinism."""
         if self.bm25 is None:
             return []
         vocab = self.bm25.vocab_dict
@@ -96,6 +100,10 @@ class LexicalIndex:
             mask = np.zeros(len(self.records), dtype=np.float32)
             for doc in docs:
                 mask[self.by_doc.get(doc, [])] = 1.0
+        if within is not None:
+            kept = np.zeros(len(self.records), dtype=np.float32)
+            kept[within] = 1.0
+            mask = kept if mask is None else mask * kept
         scores = self.bm25.get_scores(terms, weight_mask=mask)
         candidates = np.flatnonzero(scores > 0)
         if len(candidates) > k:  # only the k best (and every tie with the k-th) need sorting
@@ -103,6 +111,13 @@ class LexicalIndex:
             candidates = candidates[scores[candidates] >= kth]
         ranked = sorted(candidates.tolist(), key=lambda i: (-float(scores[i]), self.records[i]["chunk_id"]))
         return [(i, float(scores[i])) for i in ranked[:k]]
+
+    def holding(self, pattern: re.Pattern[str], docs: list[str] | None = None) -> list[int]:
+        """The positions of the records (of the given documents) whose text the pattern finds, in record order."""
+        if docs is None:
+            return [p for p, r in enumerate(self.records) if pattern.search(r["text"])]
+        positions = sorted(int(p) for d in docs for p in self.by_doc.get(d, []))
+        return [p for p in positions if pattern.search(self.records[p]["text"])]
 
     def save(self, directory: Path) -> None:
         """Write to a temporary folder, then swap it in, so a crash never leaves a half-written index."""

@@ -22,7 +22,7 @@ from kb.query import SearchQuery, read_query
 from kb.search_settings import SearchSettings
 from kb.store import Store, record_from, regions_of
 from kb.table_rows import asks_reason_or_name, row_rank, year_rank
-from kb.text import is_identifier, without_possessive, words
+from kb.text import is_identifier, markup_tags, tag_pattern, without_possessive, words
 from kb.vectors import VectorIndex
 
 Mode = Literal["hybrid", "dense", "lexical"]
@@ -129,6 +129,11 @@ def hybrid_search(
     if settings.identifier_weight > 0 and mode == "hybrid":  # the few passages holding a rare identifier named
         for holders in identifier_holders(_so_far(pool), reading.text, settings.identifier_chunks):
             _fuse_ranking(pool, holders, settings.identifier_weight, settings)
+        scope = None if docs is None else allowed
+        for holders in tag_holders(indexes.lexical, reading.text, scope, settings.tag_chunks):
+            for record in holders:
+                pool.setdefault(record["chunk_id"], Candidate(record))
+            _fuse_ranking(pool, holders, settings.identifier_weight, settings)
     if settings.margin_weight > 0 and preferred and mode == "hybrid":
         _fuse_margins(pool, preferred, settings.margin_weight)
     for cand in pool.values():
@@ -164,6 +169,20 @@ def identifier_holders(records: list[dict[str, Any]], query: str, most: int) -> 
         holders = [r for r in records if pattern.search(r["text"])]
         if 0 < len(holders) <= most:
             out.append(holders)
+    return out
+
+
+def tag_holders(lexical: LexicalIndex, query: str, docs: list[str] | None, most: int) -> list[list[dict[str, Any]]]:
+    """For each markup element the query names in angle brackets, the records of the store that hold its tag as
+    written, best on BM25 for the query first, when at most `most` do. Word search reads "<include>" as the common
+    word "include", which every other document uses too: the tag is where the element is written about."""
+    out = []
+    for tag in markup_tags(query):
+        positions = lexical.holding(tag_pattern(tag), docs)
+        if 0 < len(positions) <= most:
+            ranked = [p for p, _ in lexical.search(query, len(positions), within=positions)]
+            rest = [p for p in positions if p not in ranked]
+            out.append([lexical.records[p] for p in [*ranked, *rest]])
     return out
 
 

@@ -218,6 +218,20 @@ def is_identifier(word: str) -> bool:
     return False
 
 
+# A markup element written as such ("<include>", "<name target=...>", "</edit>", "<br/>"): its name.
+_TAG = re.compile(r"<\s*/?([A-Za-z][\w.:-]*)(?:\s[^<>]*)?/?>")
+
+
+def markup_tags(text: str) -> list[str]:
+    """The names of the markup elements the text writes in angle brackets, lower-cased, each once."""
+    return list(dict.fromkeys(name.casefold() for name in _TAG.findall(text)))
+
+
+def tag_pattern(name: str) -> re.Pattern[str]:
+    """Where a text writes the element's tag ("<include" then a space, "/" or ">"), not the bare word."""
+    return re.compile(rf"<{re.escape(name)}(?=[\s/>])", re.IGNORECASE)
+
+
 def squashed(texts: Iterable[str]) -> str:
     """Lower-cased text with separators removed, beside the text with separators as spaces, so "GPT 3", "GPT-3"
     and "gpt3" all match "gpt3"."""
@@ -251,7 +265,7 @@ _LEADING_MARK = re.compile(rf"^\d{{1,2}}\s+(?=(?:{SENTENCE_OPENERS})\s)")
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
 _BULLET = "[•◦▪‣]"
 _SPLIT = re.compile(
-    r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+(?=[\"'(“]?[A-Z0-9])"
+    r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+(?=[\"'(“]?[A-Z0-9]|<[A-Za-z])"
     # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").
     rf"|\s+{_BULLET}\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
 )

@@ -359,3 +359,15 @@ def test_asked_why_the_sentence_giving_a_cause_leads() -> None:
     assert compose(question, "general", [], context, plain, _alike).startswith("The QZ-9 pump keeps")
     led = AnswerSettings(sentences=1, rank_decay=0.0, cause_bonus=1.0)
     assert compose(question, "general", [], context, led, _alike).startswith("A second seal is kept to avoid")
+
+
+def test_an_element_asked_about_by_its_tag_is_answered_where_its_tag_is_written() -> None:
+    context = [
+        passage("c1", "p:1", "Every package must include the files it reads when it names a directory."),
+        passage("c2", "c:1", '<include prefix="default"> This element names another file or directory to read.'),
+    ]
+    settings = AnswerSettings(sentences=1, rank_decay=0.0)
+    question = "What does <include> read when it names a directory?"
+    assert compose(question, "general", [], context, settings).startswith("<include")
+    whole = AnswerSettings(sentences=1, rank_decay=0.0, longer_name_share=1.0)  # the bare word counted whole...
+    assert compose(question, "general", [], context, whole).startswith("Every package must include")  # ...ties

@@ -7,8 +7,9 @@ import pytest
 
 from kb.base import KnowledgeBase
 from kb.documents import DocumentMatch
+from kb.lexical import LexicalIndex
 from kb.page_units import Candidate
-from kb.search import _fuse_margins, _shares, identifier_holders
+from kb.search import _fuse_margins, _shares, identifier_holders, tag_holders
 from kb.search_settings import SearchSettings
 from kb.text import tokenize
 from tests import layouts
@@ -246,3 +247,21 @@ def test_a_reference_list_ranks_below_the_page_that_discusses_its_words(tmp_path
     pages = pages_by_setting(tmp_path, pdf, "silt settling in tidal basins", 2, "reference_factor", (1.0, 0.2))
     assert pages[1.0][0] == 2  # as found, the entries' titles led
     assert pages[0.2] == [1, 2]  # the list stays searchable, below the page that discusses it
+
+
+def test_a_markup_element_named_by_its_tag_points_to_the_chunks_writing_the_tag() -> None:
+    def record(n: int, doc: str, text: str) -> dict:
+        return {"chunk_id": f"{doc}:{n}", "doc_id": doc, "ordinal": n, "title": "", "section": "", "text": text}
+
+    records = [
+        *(record(n, "policy", f"Packages must include file {n} and include its directory.") for n in range(6)),
+        record(1, "config", "The <dir> element lists a directory to scan."),
+        record(2, "config", '<include ignore_missing="no"> This element names a file or directory to include.'),
+        record(3, "config", "Examples: <include>conf.d</include> loads a directory."),
+    ]
+    lexical = LexicalIndex(records, "fp")
+    found = tag_holders(lexical, "which files are loaded when <include> names a directory?", None, most=8)
+    assert [{r["chunk_id"] for r in holders} for holders in found] == [{"config:2", "config:3"}]
+    assert tag_holders(lexical, "which files does <include> load?", ["policy"], most=8) == []  # not in scope
+    assert tag_holders(lexical, "which files does <include> load?", None, most=1) == []  # two hold it: not rare
+    assert tag_holders(lexical, "which files does include load?", None, most=8) == []  # the bare word: no tag

@@ -1,6 +1,17 @@
 from __future__ import annotations
 
-from kb.text import is_common_word, is_identifier, joiner, run_on, sentences, squashed, tokenize, words
+from kb.text import (
+    is_common_word,
+    is_identifier,
+    joiner,
+    markup_tags,
+    run_on,
+    sentences,
+    squashed,
+    tag_pattern,
+    tokenize,
+    words,
+)
 
 
 def test_sentences_keep_table_rows_and_abbreviations() -> None:
@@ -125,4 +136,24 @@ def test_a_footnote_mark_left_at_a_sentences_start_is_dropped() -> None:
         "Seals were kept there.",
         "Deciding is simple.",
         "We use 3D maps.",
+    ]
+
+
+def test_markup_tags_are_the_elements_written_in_angle_brackets() -> None:
+    assert markup_tags('Can <name target="font"> sit in <match>, or </Edit> and <br/>? 3 < 4 > 2') == [
+        "name",
+        "match",
+        "edit",
+        "br",
+    ]
+    assert tag_pattern("include").search('see <include prefix="x">') and tag_pattern("include").search("<include>")
+    assert not tag_pattern("include").search("packages include <includes> and include")
+
+
+def test_a_markup_element_opening_a_sentence_starts_a_new_one() -> None:
+    text = "<if> This element takes three values. <alias> Alias elements name a family. A total of 3 < 4 holds."
+    assert sentences(text) == [
+        "<if> This element takes three values.",
+        "<alias> Alias elements name a family.",
+        "A total of 3 < 4 holds.",
     ]
