@@ -97,6 +97,7 @@ _UNITS = r"(?:seconds|minutes|hours|days|milliseconds|bytes|kilobytes|megabytes|
 _ASKS_VALUE = re.compile(
     rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
     r"\bwhich\s+(?:[\w-]+\s+){0,2}?(?:version|release)\b|"  # "in which release was X added": a version number
+    r"\b(?:what|which)\b[^?]*?\bhex(?:adecimal)?\b|"  # "what is the hexadecimal code of X": a number, written so
     r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)",
     re.I,

@@ -25,7 +25,16 @@ _VALUE = re.compile(
 _ASKING_WORDS = frozenset(["value", "values", "number", "numbers", "numeric", "numerical", "count", "counts"])
 
 
-def stated_values(text: str) -> set[str]:
+# A number written in hexadecimal ("0x1EDC6F41", "04C11DB7h"; a run of hex digits holds a digit and a letter, so
+# words and plain numbers are none), and a question asking for one: only such a number answers it.
+_HEX = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{4,}h?)(?!\w|\.\w)", re.I)
+_ASKS_HEX = re.compile(r"\bhex(?:adecimal)?\b", re.I)
+
+
+def stated_values(text: str, hexadecimal: bool = False) -> set[str]:
+    """The values the text states (only those written in hexadecimal, when asked for so)."""
+    if hexadecimal:
+        return {m.group().lower() for m in _HEX.finditer(text)}
     return {m.group().lower().lstrip("+$€£") for m in _VALUE.finditer(text)}
 
 
@@ -51,7 +60,8 @@ def value_missing(
     titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
-    given = stated_values(question)
+    hexadecimal = bool(_ASKS_HEX.search(question))
+    given = stated_values(question, hexadecimal)
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
     # those of a document's title (they say which document, as its name does).
     measured = [
@@ -59,6 +69,7 @@ def value_missing(
         for t in others
         if not period_year(t)
         and t.lower() not in _ASKING_WORDS
+        and not _ASKS_HEX.fullmatch(t)
         and not any(names_covered([t, *(aliases or {}).get(t, [])], *title) for title in titles)
     ]
     names = {t: [t, *(aliases or {}).get(t, [])] for t in [*subject, *measured]}
@@ -84,17 +95,19 @@ def value_missing(
             continue
         for sentence in sentences(whole_text(hit)):
             said = read([sentence])
-            if not stated_values(sentence) - given or (head_names and not names_covered(head_names, *said)):
+            unnamed = head_names and not names_covered(head_names, *said)  # the counted noun is not in it
+            if not stated_values(sentence, hexadecimal) - given or unnamed:
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):
                 return ""
     # A question naming no identifier: what it measures.
+    kind = "hexadecimal " if hexadecimal else ""
     asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
     if len(best) >= need:  # what is measured is there, but no value beside it
         named = f"{counted} ({asked})" if head_names and subject else asked
-        return f"no passage states a value for {named}"
+        return f"no passage states a {kind}value for {named}"
     found = f"at most {len(best)} of {len(measured)} together"
-    return f"no passage states a value for {asked} with {', '.join(measured)} ({found})"
+    return f"no passage states a {kind}value for {asked} with {', '.join(measured)} ({found})"
 
 
 _SEGMENT = re.compile(r"[_.-]")

@@ -243,3 +243,19 @@ def test_asked_in_which_release_a_sentence_must_give_one() -> None:
     assert verdict.failing == "value_stated"  # a count of arguments is no release
     dated = _paged("manual", "The gate-lock element was introduced in release 2.4 of the manual.", 4)
     assert _verdict(question, [about, dated]).sufficient
+
+
+def test_asked_for_a_hexadecimal_value_only_a_number_written_so_answers() -> None:
+    assert asks_value("What is the hexadecimal generator of the QZ-9 check?")
+    assert stated_values("QZ-9 uses 0x1EDC6F41, or 04C11DB7h, over 64 bits.", hexadecimal=True) == {
+        "0x1edc6f41",
+        "04c11db7h",
+    }
+    assert stated_values("A decade of feed 1024 and CRC32c.", hexadecimal=True) == set()  # words, plain numbers
+    question = "What is the hexadecimal generator of the QZ-9 check?"
+    sized = _paged("manual", "The QZ-9 check uses a generator of 64 bits, 8 bytes wide.", 3)
+    verdict = _verdict(question, [sized])
+    assert verdict.failing == "value_stated"
+    assert verdict.reasons[-1].detail == "no passage states a hexadecimal value for QZ-9"
+    written = _paged("manual", "The QZ-9 check uses the generator 0x42F0E1EBA9EA3693.", 4)
+    assert _verdict(question, [sized, written]).sufficient
