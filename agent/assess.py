@@ -13,22 +13,29 @@ from kb.text import is_identifier
 
 
 def anchored_missing(
-    identifiers: list[str], others: list[str], texts: list[str], aliases: dict[str, list[str]] | None = None
+    identifiers: list[str],
+    others: list[str],
+    evidence: list[dict[str, Any]],
+    aliases: dict[str, list[str]] | None = None,
 ) -> list[str]:
-    """Identifiers not found in any passage that also holds another of the question's terms: a name dropped in
-    passing (a citation, a list of alternatives) is not evidence about it. An alias (an acronym's long form found
-    in the store) stands for its identifier."""
-    return [ident for ident in identifiers if not any(_anchors(ident, identifiers, others, t, aliases) for t in texts)]
+    """Identifiers not found in any passage that also holds another of the question's terms or is headed by the
+    identifier: a name dropped in passing (a citation, a list of alternatives) is not evidence about it. An alias (an
+    acronym's long form found in the store) stands for its identifier."""
+    return [i for i in identifiers if not any(_anchors(i, identifiers, others, h, aliases) for h in evidence)]
 
 
 def _anchors(
-    ident: str, identifiers: list[str], others: list[str], text: str, aliases: dict[str, list[str]] | None
+    ident: str, identifiers: list[str], others: list[str], hit: dict[str, Any], aliases: dict[str, list[str]] | None
 ) -> bool:
     rest = [t for t in [*identifiers, *others] if t != ident]
     names = [ident, *(aliases or {}).get(ident, [])]
-    tokens, flat = read([text])
-    found = names_covered(names, tokens, flat)
-    return found and (not rest or any(term_covered(t, tokens, flat) for t in rest))
+    tokens, flat = read([passage(hit)])
+    if not names_covered(names, tokens, flat):
+        return False
+    # A passage of a section headed with the name is about it, whatever else the question asks of it ("EAX vs CCM
+    # for a new protocol?": the CCM section never says "protocol").
+    headed = bool(hit.get("section")) and names_covered(names, *read([hit["section"]]))
+    return not rest or headed or any(term_covered(t, tokens, flat) for t in rest)
 
 
 def anchoring_hits(
@@ -41,7 +48,7 @@ def anchoring_hits(
     """Passages that anchor one of the question's identifiers: where its subject is named and discussed. Their
     documents are the ones about the subject; evidence from other documents may share the question's words
     (another model's training, say) without being about what was asked."""
-    by_ident = {i: [h for h in evidence if _anchors(i, identifiers, others, passage(h), aliases)] for i in identifiers}
+    by_ident = {i: [h for h in evidence if _anchors(i, identifiers, others, h, aliases)] for i in identifiers}
     spread = {i: len({h["doc_id"] for h in hits}) for i, hits in by_ident.items() if hits}
     if not spread:
         return []
@@ -132,10 +139,10 @@ def assess(state: dict[str, Any]) -> Assessment:
         missing_ids = [
             i
             for i in identifiers
-            if anchored_missing([i], _own_terms(i, state.get("topics", []), identifiers, others), texts, aliases)
+            if anchored_missing([i], _own_terms(i, state.get("topics", []), identifiers, others), evidence, aliases)
         ]
     else:
-        missing_ids = anchored_missing(identifiers, others, texts, aliases)
+        missing_ids = anchored_missing(identifiers, others, evidence, aliases)
     # A name the question gives (an organisation, a person, a named method) must be in some passage: evidence about
     # other names that merely shares the question's other words does not answer it.
     missing_ids += [n for n in coverage(state.get("names") or [], texts)[1] if n not in missing_ids]

@@ -13,6 +13,7 @@ from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
 from agent.evidence import framed, is_evidence, names_covered, whole_text
 from agent.intent import content_terms
+from agent.notation import symbols_cut
 from agent.readable import (
     about_another_member,
     announces_list,
@@ -29,7 +30,6 @@ from agent.readable import (
     row_for_columns,
     row_for_periods,
     states_cause,
-    symbols_cut,
     unreadable,
     with_run_in_heading,
 )

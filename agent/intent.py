@@ -109,9 +109,11 @@ def asks_value(question: str) -> bool:
     return bool(_ASKS_VALUE.search(question))
 
 
-# What a value question counts or measures: the words after "how many" or after "the <measure> of (the)".
+# What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the
+# thing whose version is asked ("which Unicode version").
 _MEASURED = re.compile(
-    r"\bhow\s+many\s+(?P<a>.+)|\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
+    r"\bwhich\s+(?P<v>[\w-]+)\s+(?:version|release)\b|\bhow\s+many\s+(?P<a>.+)|"
+    r"\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
     r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
     re.I,
 )
@@ -139,6 +141,8 @@ def measured_phrase(question: str) -> str:
     match = _MEASURED.search(question)
     if not match:
         return ""
+    if match.group("v"):  # "which Unicode version": the thing whose version is asked
+        return "" if match.group("v").lower() in STOPWORDS else match.group("v")
     phrase: list[str] = []
     for word in (match.group("a") or match.group("b")).split():
         word = word.strip("?.,;:!()\"'“”")
@@ -184,7 +188,15 @@ def _clean_topic(text: str) -> str:
     text = text.strip().strip("?.!\"'“”")
     text = _TOPIC_TAIL.sub("", text)
     text = _LEADING.sub("", text)
+    # A verb's -ing form before a name says what is done with the named thing ("Does asking X-256 for a longer
+    # output give more than Y-256?", "Is using QZ-9 faster than ..."): the topic is the thing.
+    first, _, rest = text.partition(" ")
+    if _GERUND.match(first) and rest and is_identifier(rest.split()[0]):
+        text = rest
     return re.sub(r"(?:'s|’s)\b", "", text).strip(" ?.!,")
+
+
+_GERUND = re.compile(r"^[a-z]{2,}ing$")
 
 
 def _listed(text: str) -> list[str]:
@@ -277,8 +289,11 @@ def defined_in(question: str, term: str) -> bool:
     """Whether the question itself spells out or defines the term ("days payable outstanding (DPO)", "DPO is
     defined as ...", "Define X as ..."): the evidence need not print it, only what it stands for."""
     t = re.escape(term)
+    # A name in code (words joined by underscores) in parentheses names what the words before it describe ("the
+    # block size of X (X_BLOCK_SIZE)"); it abbreviates nothing.
+    spelled = "" if "_" in term else rf"\(\s*{t}s?\s*\)|"
     pattern = (
-        rf"\(\s*{t}s?\s*\)|\b{t}\s+(?:is|are)\s+(?:here\s+)?defined\s+as\b|"
+        rf"{spelled}\b{t}\s+(?:is|are)\s+(?:here\s+)?defined\s+as\b|"
         rf"\bdefine\s+(?:[\w-]+\s+){{0,3}}{t}\s+(?:as|using)\b|\bcalculate\s+(?:[\w-]+\s+){{0,3}}{t}\s+(?:as|using)\b"
     )
     return bool(re.search(pattern, question, re.IGNORECASE))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from agent.notation import ASKS_MATH, notation_start
 from agent.settings import AnswerSettings
 from kb.periods import YEAR
 from kb.text import SENTENCE_OPENERS, STOPWORDS, is_common_word, is_identifier, open_brackets, tokenize, words
@@ -181,10 +182,10 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
         return "mostly numbers"
     if _longest_run(words) >= s.figure_run:
         return "a run of table figures without their labels"
-    start = _notation_start(words, s)
-    if start is not None and start < 2 * s.symbol_run and not _ASKS_MATH.search(question):
+    start = notation_start(words, s)
+    if start is not None and start < 2 * s.symbol_run and not ASKS_MATH.search(question):
         return "an equation, pseudo-code or a figure's text"
-    if _numbered_steps(text) and not _ASKS_MATH.search(question):
+    if _numbered_steps(text) and not ASKS_MATH.search(question):
         return "pseudo-code: numbered lines run together"
     return None
 
@@ -324,53 +325,3 @@ def with_run_in_heading(sentence: str) -> str:
     if last in STOPWORDS:
         return sentence
     return f"{match.group('head')}: {sentence[match.end() :]}"
-
-
-# Greek letters, combining marks (x̃), arrows, mathematical operators and brackets, the minus sign: the notation of
-# equations, of pseudo-code ("σ ← ...") and of figures' labels read into the text.
-_MATH = re.compile(r"[\u0300-\u036f\u0370-\u03ff\u2190-\u21ff\u2200-\u22ff\u27c0-\u27ef\u2980-\u2aff]")
-_ASKS_MATH = re.compile(
-    r"\b(?:equations?|formulas?|formulae|algorithms?|pseudo-?code|notation|expression|calculated|computed|defined)\b",
-    re.I,
-)
-# English words of one or two letters are words of prose, not notation; a lone letter but "a" is a variable.
-_SHORT_WORDS = frozenset(w for w in STOPWORDS if len(w) == 2) | {"a"}
-
-
-def _symbols(word: str) -> set[str]:
-    """The word's mathematical symbols; a sign opening a figure ("−1.2%") is none."""
-    return set(_MATH.findall(word.lstrip("(−-+")))
-
-
-def _symbolic(word: str) -> bool:
-    """A word of notation: it holds a symbol, or it is a lone letter, sign or figure that is not a word."""
-    return bool(_symbols(word)) or (len(word) <= 2 and word.lower() not in _SHORT_WORDS)
-
-
-def _notation_start(words: list[str], settings: AnswerSettings) -> int | None:
-    """Where the first run of notation starts among the words: `symbol_run` words of notation in a row holding at
-    least `math_symbols` different symbols, or one beside a variable (a lone letter: "p θ ( x )"); None without one.
-    A run of lone letters and figures, or of figures and one symbol ("8 → 16 → 32"), is a list of codes or values."""
-    start = 0
-    for end in range(len(words) + 1):
-        if end < len(words) and _symbolic(words[end]):
-            continue
-        run = words[start:end]
-        symbols = set().union(*map(_symbols, run))
-        variable = any(len(bare := w.strip("()[],.;:")) == 1 and bare.isalpha() for w in run)
-        if len(run) >= settings.symbol_run and (len(symbols) >= settings.math_symbols or (symbols and variable)):
-            return start
-        start = end + 1
-    return None
-
-
-def symbols_cut(sentence: str, question: str = "", settings: AnswerSettings | None = None) -> str:
-    """The sentence's prose up to its first run of notation ("... approximates the trace of the log log p θ ( x )
-    x̃fake ..."), ending in '…', when twice `symbol_run` words of prose come before it and the question asks for no
-    equation; else the sentence as it is (`unreadable` refuses one that opens with notation)."""
-    s = settings or AnswerSettings()
-    words = sentence.split()
-    start = _notation_start(words, s)
-    if start is None or start < 2 * s.symbol_run or _ASKS_MATH.search(question):
-        return sentence
-    return " ".join(words[:start]).rstrip(",;:") + " …"

@@ -131,6 +131,13 @@ class AnswerSettings(BaseModel):
         "with one is no answer unless the question asks for an equation; one with twice as many words of prose "
         "before it is quoted up to it, ending in '…'.",
     )
+    code_tokens: int = Field(
+        4,
+        ge=2,
+        description="Source code run into a sentence ('char key[] = \"pw\"; f(key, 10);'): this many of "
+        "`symbol_run` + 3 words in a row are code (an assignment, a statement's ';', an index or call glued to a "
+        "name, a comment mark), the first of them one: notation, as an equation is.",
+    )
     headerless_cells: int = Field(
         3,
         ge=2,

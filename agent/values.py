@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import Any, Literal
 
 from agent.evidence import names_covered, passage, read, term_covered, whole_text
+from agent.notation import symbols_cut
+from agent.readable import is_row, unreadable
 from kb.periods import period_year
 from kb.text import is_identifier, sentences
 
 # A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
-# "x86"), with a magnitude or percent, or a small count in words. The words are a generic few: counts are
-# often spelled out ("three layers").
-_VALUE = re.compile(
-    r"(?<![\w.])[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w])|\b(?:one|two|three|four|five|six|seven|"
-    r"eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|billions?|single|twice|half)\b",
+# "x86"), with a magnitude or percent, or, for a count, a small count in words. The words are a generic few: counts
+# are often spelled out ("three layers").
+_FIGURE = re.compile(r"(?<![\w.])[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w])", re.I)
+_COUNT = re.compile(
+    rf"{_FIGURE.pattern}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
+    r"thousands?|millions?|billions?|single|twice|half)\b",
     re.I,
 )
 
@@ -25,17 +28,32 @@ _VALUE = re.compile(
 _ASKING_WORDS = frozenset(["value", "values", "number", "numbers", "numeric", "numerical", "count", "counts"])
 
 
-# A number written in hexadecimal ("0x1EDC6F41", "04C11DB7h"; a run of hex digits holds a digit and a letter, so
-# words and plain numbers are none), and a question asking for one: only such a number answers it.
+# The form a question asks its value in, and how a sentence writes a value of that form. A number written in
+# hexadecimal ("0x1EDC6F41", "04C11DB7h"; a run of hex digits holds a digit and a letter, so words and plain numbers
+# are none); a version or release ("4.2.0", "version 7": a date beside a name is none); a count, which may be a word
+# ("three layers"; a word is no value of anything else: "forbids two hyphens" gives no code its value); a figure.
 _HEX = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{4,}h?)(?!\w|\.\w)", re.I)
+_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?!\w|\.\w)|\b(?:version|release|v)\s*\d+(?:\.\d+)*\b", re.I)
 _ASKS_HEX = re.compile(r"\bhex(?:adecimal)?\b", re.I)
+_ASKS_VERSION = re.compile(r"\bwhich\s+(?:[\w-]+\s+){0,2}?(?:version|release)\b", re.I)
+_ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b", re.I)
+Form = Literal["hexadecimal", "version", "count", "figure"]
 
 
-def stated_values(text: str, hexadecimal: bool = False) -> set[str]:
-    """The values the text states (only those written in hexadecimal, when asked for so)."""
-    if hexadecimal:
-        return {m.group().lower() for m in _HEX.finditer(text)}
-    return {m.group().lower().lstrip("+$€£") for m in _VALUE.finditer(text)}
+def asked_form(question: str) -> Form:
+    """The form of the value the question asks for."""
+    if _ASKS_HEX.search(question):
+        return "hexadecimal"
+    if _ASKS_VERSION.search(question):
+        return "version"
+    return "count" if _ASKS_COUNT.search(question) else "figure"
+
+
+def stated_values(text: str, form: Form = "count") -> set[str]:
+    """The values of the form asked for that the text states."""
+    pattern = {"hexadecimal": _HEX, "version": _VERSION, "count": _COUNT, "figure": _FIGURE}[form]
+    found = (m.group().lower().lstrip("+$€£") for m in pattern.finditer(text))
+    return {re.sub(r"^(?:version|release|v)\s*", "", v) for v in found}
 
 
 def value_missing(
@@ -60,8 +78,8 @@ def value_missing(
     titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
-    hexadecimal = bool(_ASKS_HEX.search(question))
-    given = stated_values(question, hexadecimal)
+    form = asked_form(question)
+    given = stated_values(question, form)
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
     # those of a document's title (they say which document, as its name does).
     measured = [
@@ -94,14 +112,22 @@ def value_missing(
         if len(held) < need:
             continue
         for sentence in sentences(whole_text(hit)):
+            # Prose read as an answer quotes it: a fragment is none, code or notation after the prose is cut
+            # ("Sample code: ... f(key, 10, salt);" states no value of anything). A table row states its values
+            # even when its column heads were lost.
+            if not is_row(sentence):
+                sentence = symbols_cut(sentence, question)
+                if unreadable(sentence, question):
+                    continue
             said = read([sentence])
-            unnamed = head_names and not names_covered(head_names, *said)  # the counted noun is not in it
-            if not stated_values(sentence, hexadecimal) - given or unnamed:
+            # The counted noun (or the thing whose version is asked) is in it, or in the title of its document.
+            unnamed = head_names and not any(names_covered(head_names, *r) for r in (said, read([title])))
+            if not stated_values(sentence, form) - given or unnamed:
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):
                 return ""
     # A question naming no identifier: what it measures.
-    kind = "hexadecimal " if hexadecimal else ""
+    kind = f"{form} " if form in ("hexadecimal", "version") else ""
     asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
     if len(best) >= need:  # what is measured is there, but no value beside it
         named = f"{counted} ({asked})" if head_names and subject else asked

@@ -8,7 +8,7 @@ from agent.assess import assess, together
 from agent.evidence import term_covered, token_set
 from agent.intent import asks_value, measure_noun, measured_phrase, read_question
 from agent.types import Assessment
-from agent.values import stated_values
+from agent.values import asked_form, stated_values
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
@@ -247,11 +247,11 @@ def test_asked_in_which_release_a_sentence_must_give_one() -> None:
 
 def test_asked_for_a_hexadecimal_value_only_a_number_written_so_answers() -> None:
     assert asks_value("What is the hexadecimal generator of the QZ-9 check?")
-    assert stated_values("QZ-9 uses 0x1EDC6F41, or 04C11DB7h, over 64 bits.", hexadecimal=True) == {
+    assert stated_values("QZ-9 uses 0x1EDC6F41, or 04C11DB7h, over 64 bits.", "hexadecimal") == {
         "0x1edc6f41",
         "04c11db7h",
     }
-    assert stated_values("A decade of feed 1024 and CRC32c.", hexadecimal=True) == set()  # words, plain numbers
+    assert stated_values("A decade of feed 1024 and CRC32c.", "hexadecimal") == set()  # words, plain numbers
     question = "What is the hexadecimal generator of the QZ-9 check?"
     sized = _paged("manual", "The QZ-9 check uses a generator of 64 bits, 8 bytes wide.", 3)
     verdict = _verdict(question, [sized])
@@ -259,3 +259,55 @@ def test_asked_for_a_hexadecimal_value_only_a_number_written_so_answers() -> Non
     assert verdict.reasons[-1].detail == "no passage states a hexadecimal value for QZ-9"
     written = _paged("manual", "The QZ-9 check uses the generator 0x42F0E1EBA9EA3693.", 4)
     assert _verdict(question, [sized, written]).sufficient
+
+
+def test_a_passage_of_a_section_headed_with_the_name_anchors_it() -> None:
+    """ "QZM vs QXM for a new protocol?": the QXM section never says "protocol"; a passage of it is about QXM all
+    the same, where a list naming QXM in passing anchors nothing."""
+    question = "QZM vs QXM for a new protocol?"
+    qzm = {**_paged("guide", "QZM seems like a good conservative choice for a new protocol.", 3), "section": "7.3 QZM"}
+    listed = _paged("guide", "The modes are QZM, QXM and QRM, each with its own interface.", 4)
+    state = {**assess_state(question, [qzm, listed]), "question": question, "topics": read_question(question).topics}
+    checks = {r.check: r for r in assess(state).reasons}
+    assert not checks["identifiers_covered"].ok and checks["identifiers_covered"].detail == "missing QXM"
+    headed = {**_paged("guide", "QXM requires the message length up front.", 5), "section": "7.4 QXM mode"}
+    state["evidence"] = [qzm, listed, headed]
+    assert assess(state).sufficient
+
+
+def test_a_value_is_stated_in_the_form_asked_for() -> None:
+    """A figure, not a count in words, gives a code its value; a version asked for is a version number, not a
+    date; the thing whose version is asked is named beside it (or titles its document)."""
+    assert asked_form("What is the integer value of QZ_BAD?") == "figure"
+    assert asked_form("How many seals does it need?") == "count"
+    assert asked_form("Which Unicode version are the tables of qzlib 2.3.3 based on?") == "version"
+    assert stated_values("QZ_BAD forbids two hyphens, QZ_OK is 0.", "figure") == {"0"}
+    assert stated_values("This manual is for qzlib (version 2.3.3, 11 July 2022); release 7 follows.", "version") == {
+        "2.3.3",
+        "7",
+    }
+    question = "What is the integer value of the QZ_BAD return code?"
+    words = _paged("manual", "QZ_BAD [Return code] String has two forbidden hyphens.", 3)
+    assert _verdict(question, [words]).failing == "value_stated"
+    assert _verdict(question, [words, _paged("manual", "The return code QZ_BAD is -304.", 4)]).sufficient
+    question = "Which Unicode version are the tables of qzlib 2.3.3 based on?"
+    dated = _paged("manual", "This manual is for qzlib (version 2.3.3, 11 July 2022), with Unicode tables.", 3)
+    verdict = _verdict(question, [dated])
+    assert verdict.failing == "value_stated" and verdict.reasons[-1].detail.startswith("no passage states a version")
+    other = _paged("manual", "After version 2.0.3 the qzlib tables changed their rules by default.", 4)
+    assert _verdict(question, [dated, other]).failing == "value_stated"  # whose version? not Unicode's
+    stated = _paged("manual", "The qzlib tables follow Unicode 15.0.0 since this release.", 5)
+    assert _verdict(question, [dated, other, stated]).sufficient
+
+
+def test_the_value_check_reads_sentences_as_an_answer_quotes_them() -> None:
+    question = "What is the value of QZ_HASH_SIZE, the buffer size for a hash?"
+    code = _paged(
+        "manual",
+        "Sample code to hash a password with the table for QZ_HASH_SIZE bytes of output: char hash[QZ_HASH_SIZE]; "
+        'char mode[] = "2b"; int rc = qz_hash(hash, sizeof(key) - 1, key, 10, salt);',
+        3,
+    )
+    fragment = _paged("manual", "dst must point to an array of QZ_HASH_SIZE bytes, and the cost is 10 rounds.", 4)
+    assert _verdict(question, [code, fragment]).failing == "value_stated"
+    assert _verdict(question, [code, _paged("manual", "QZ_HASH_SIZE is 61, the size of a hash.", 5)]).sufficient

@@ -176,3 +176,16 @@ def test_a_choice_between_paths_before_a_colon_is_a_comparison() -> None:
 def test_what_is_no_comparison_and_how_lists_and_clauses_split(question: str, topics: list[str]) -> None:
     reading = read_question(question)
     assert reading.topics == topics and (reading.intent == "compare") == bool(topics)
+
+
+def test_a_verbs_ing_form_before_a_name_leaves_the_named_thing_as_the_topic() -> None:
+    reading = read_question("Does asking QZ-256 for a longer output give more strength than QX-256?")
+    assert reading.intent == "compare" and reading.topics == ["QZ-256", "QX-256"]
+    # A plain word after it names nothing: the side stays as it is ("training data" is the thing compared).
+    assert read_question("Is training data from QZ-9 larger than QX-7?").topics[0] == "training data from QZ-9"
+
+
+def test_a_name_in_code_in_parentheses_is_an_identifier_not_an_abbreviation() -> None:
+    reading = read_question("How many octets is the block size of QZ-256 (QZ_256_BLOCK_SIZE)?")
+    assert "QZ_256_BLOCK_SIZE" in reading.identifiers
+    assert "DPO" not in read_question("What are the days payable outstanding (DPO) of Heron?").identifiers

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from agent.notation import symbols_cut
 from agent.readable import (
     about_another_member,
     announces_list,
@@ -14,7 +15,6 @@ from agent.readable import (
     row_for_columns,
     row_for_periods,
     states_cause,
-    symbols_cut,
     unreadable,
     with_run_in_heading,
 )
@@ -162,24 +162,6 @@ def test_equations_and_a_figures_text_are_not_answers_unless_asked() -> None:
         "Margins changed by −1.2%, −0.4% and −2.0%, and channels grew 8 → 16 → 32 → 64 over the stages.",
     ):
         assert unreadable(prose, "What was measured?") is None and symbols_cut(prose, "What was measured?") == prose
-
-
-def test_the_prose_before_a_figures_text_read_into_a_sentence_is_kept_up_to_it() -> None:
-    glued = (
-        "The method tests whether the curvature of the log probability of a passage is negative near the text, "
-        "using log p θ ( x ) x̃ 1 x̃ 2 ∼ p ( x ) Log likelihood Figure 2."
-    )
-    assert symbols_cut(glued) == (
-        "The method tests whether the curvature of the log probability of a passage is negative near the text, "
-        "using log …"
-    )
-    # Lone letters without a symbol are codes or values, and notation right at the start leaves no prose to keep.
-    codes = "The parser reads each class of element in the file by its code, the codes A B C D E F in turn."
-    assert symbols_cut(codes) == codes
-    early = "Here p θ ( x ) ∼ q is sampled once per passage and then perturbed by the mask-filling model."
-    assert symbols_cut(early) == early
-    # A question asking for the equation gets the whole sentence.
-    assert symbols_cut(glued, "What equation gives the curvature test?") == glued
 
 
 SIZES = "ZX-9-768 | seal key: 1,184 | bore key: 2,400 | casing: 1,088 | spare key: 32"

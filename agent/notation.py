@@ -1,0 +1,89 @@
+"""Notation in a sentence: an equation, pseudo-code, a figure's text or source code read into prose. An answer
+quotes the prose before it, never the notation, unless the question asks for an equation."""
+
+from __future__ import annotations
+
+import re
+
+from agent.settings import AnswerSettings
+from kb.text import STOPWORDS
+
+# Greek letters, combining marks (x̃), arrows, mathematical operators and brackets, the minus sign: the notation of
+# equations, of pseudo-code ("σ ← ...") and of figures' labels read into the text.
+_MATH = re.compile(r"[\u0300-\u036f\u0370-\u03ff\u2190-\u21ff\u2200-\u22ff\u27c0-\u27ef\u2980-\u2aff]")
+ASKS_MATH = re.compile(
+    r"\b(?:equations?|formulas?|formulae|algorithms?|pseudo-?code|notation|expression|calculated|computed|defined)\b",
+    re.I,
+)
+# English words of one or two letters are words of prose, not notation; a lone letter but "a" is a variable.
+_SHORT_WORDS = frozenset(w for w in STOPWORDS if len(w) == 2) | {"a"}
+
+
+def _symbols(word: str) -> set[str]:
+    """The word's mathematical symbols; a sign opening a figure ("−1.2%") is none."""
+    return set(_MATH.findall(word.lstrip("(−-+")))
+
+
+def _symbolic(word: str) -> bool:
+    """A word of notation: it holds a symbol, or it is a lone letter, sign or figure that is not a word."""
+    return bool(_symbols(word)) or (len(word) <= 2 and word.lower() not in _SHORT_WORDS)
+
+
+# A word of source code: a statement's end after a bracket or a quote ("f(x);", "\"pw\";"), a brace, an assignment
+# or comparison, an index or a call glued to a name ("key[]", "f(x,"), a comment mark, a preprocessor line. A word
+# ending in ";" alone is prose ("first; then ...").
+_CODE = re.compile(r"[)\]\"'];$|[{}]|^(?:=|==|!=|->|&&|\|\|)$|\w[\[(]|^/\*|\*/$|^#[a-z]+$")
+# What only code has, not a formula ("M(x) = M1(x) · x + M2(x)"): a statement's end, a brace, a comment mark.
+_STATEMENT = re.compile(r"[)\]\"'];$|[{}]|^/\*|\*/$|^#[a-z]+$")
+
+
+def _code_start(words: list[str], settings: AnswerSettings) -> int | None:
+    """Where source code starts among the words: a word of code with `code_tokens` of the `symbol_run` + 3 words
+    from it code, one of them a statement's end, a brace or a comment mark."""
+    window = settings.symbol_run + 3
+    code = [bool(_CODE.search(w)) for w in words]
+    statement = [bool(_STATEMENT.search(w)) for w in words]
+    return next(
+        (
+            i
+            for i in range(len(words))
+            if code[i] and sum(code[i : i + window]) >= settings.code_tokens and any(statement[i : i + window])
+        ),
+        None,
+    )
+
+
+def notation_start(words: list[str], settings: AnswerSettings) -> int | None:
+    """Where the first run of notation starts among the words: `symbol_run` words of notation in a row holding at
+    least `math_symbols` different symbols, or one beside a variable (a lone letter: "p θ ( x )"), or source code
+    (see `_code_start`); None without one. A run of lone letters and figures, or of figures and one symbol ("8 → 16
+    → 32"), is a list of codes or values."""
+    code = _code_start(words, settings)
+    math = _math_start(words, settings)
+    return min((i for i in (code, math) if i is not None), default=None)
+
+
+def _math_start(words: list[str], settings: AnswerSettings) -> int | None:
+    start = 0
+    for end in range(len(words) + 1):
+        if end < len(words) and _symbolic(words[end]):
+            continue
+        run = words[start:end]
+        symbols = set().union(*map(_symbols, run))
+        variable = any(len(bare := w.strip("()[],.;:")) == 1 and bare.isalpha() for w in run)
+        if len(run) >= settings.symbol_run and (len(symbols) >= settings.math_symbols or (symbols and variable)):
+            return start
+        start = end + 1
+    return None
+
+
+def symbols_cut(sentence: str, question: str = "", settings: AnswerSettings | None = None) -> str:
+    """The sentence's prose up to its first run of notation ("... approximates the trace of the log log p θ ( x )
+    x̃fake ..."), ending in '…', when twice `symbol_run` words of prose come before it and the question asks for no
+    equation; else the sentence as it is (`unreadable` refuses one that opens with notation)."""
+    s = settings or AnswerSettings()
+    words = sentence.split()
+    start = notation_start(words, s)
+    if start is None or start < 2 * s.symbol_run or ASKS_MATH.search(question):
+        return sentence
+    return " ".join(words[:start]).rstrip(",;:") + " …"

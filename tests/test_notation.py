@@ -1,0 +1,40 @@
+"""Notation read into prose: the prose before a figure's text or source code is quoted, a formula or calls in
+prose are prose. Examples are invented."""
+
+from __future__ import annotations
+
+from agent.notation import symbols_cut
+from agent.readable import unreadable
+
+
+def test_the_prose_before_a_figures_text_read_into_a_sentence_is_kept_up_to_it() -> None:
+    glued = (
+        "The method tests whether the curvature of the log probability of a passage is negative near the text, "
+        "using log p θ ( x ) x̃ 1 x̃ 2 ∼ p ( x ) Log likelihood Figure 2."
+    )
+    assert symbols_cut(glued) == (
+        "The method tests whether the curvature of the log probability of a passage is negative near the text, "
+        "using log …"
+    )
+    # Lone letters without a symbol are codes or values, and notation right at the start leaves no prose to keep.
+    codes = "The parser reads each class of element in the file by its code, the codes A B C D E F in turn."
+    assert symbols_cut(codes) == codes
+    early = "Here p θ ( x ) ∼ q is sampled once per passage and then perturbed by the mask-filling model."
+    assert symbols_cut(early) == early
+    # A question asking for the equation gets the whole sentence.
+    assert symbols_cut(glued, "What equation gives the curvature test?") == glued
+
+
+def test_source_code_run_into_a_sentence_is_notation_but_a_formula_or_calls_in_prose_are_not() -> None:
+    code = (
+        'Sample code to hash a key with the pump scheme for the valve table: char key[] = "pw"; char mode[] = '
+        '"2b"; int rc = qz_hash(out, sizeof(key) - 1, key, 10, salt);'
+    )
+    assert symbols_cut(code) == "Sample code to hash a key with the pump scheme for the valve table: char …"
+    assert unreadable('char key[] = "pw"; int rc = qz_hash(out, 10, salt); if (rc) puts(out);', "Why?")
+    for prose in (
+        "If a message M(x) = M1(x) · x + M2(x) is a concatenation of M1 and M2, its check is computed from theirs.",
+        "Call qz_init(ctx) first; then call qz_update; finally call qz_digest(ctx, length, out).",
+        "The function qz_read() returns the number of bytes read, or -1 on error (see errno).",
+    ):
+        assert symbols_cut(prose, "How?") == prose and unreadable(prose, "How?") is None
