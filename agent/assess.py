@@ -34,7 +34,8 @@ def _anchors(
         return False
     # A passage of a section headed with the name is about it, whatever else the question asks of it ("EAX vs CCM
     # for a new protocol?": the CCM section never says "protocol").
-    headed = bool(hit.get("section")) and names_covered(names, *read([hit["section"]]))
+    heading = (hit.get("section") or "").split(" > ")[-1]  # its own heading, not a chapter's above it
+    headed = bool(heading) and names_covered(names, *read([heading]))
     return not rest or headed or any(term_covered(t, tokens, flat) for t in rest)
 
 
@@ -186,6 +187,7 @@ def assess(state: dict[str, Any]) -> Assessment:
             max(1, c.together_terms),
             # Without an identifier to anchor it, the measure named is what a stating sentence must name.
             measured_phrase(question) or ("" if identifiers else measure_noun(question)),
+            settings.answer,
         )
         reasons.append(Check(check="value_stated", ok=not unstated, detail=unstated or "a value is stated"))
     if compare and state.get("topics"):

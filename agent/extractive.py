@@ -41,13 +41,11 @@ from kb.text import STOPWORDS, is_identifier, markup_tags, sentences, squashed, 
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
-    """The question's terms as concepts (a term or any of its aliases), identifiers weighing `weight`."""
-    terms = content_terms(question)
-    tags = set(markup_tags(question))  # an element named by its tag is as specific as an identifier
-    return [
-        ([term, *aliases.get(term, [])], weight if is_identifier(term) or term.casefold() in tags else 1.0)
-        for term in terms
-    ]
+    """The question's terms as concepts (a term or any of its aliases), identifiers (and elements named by their
+    tag, as specific) weighing `weight`."""
+    tags = set(markup_tags(question))
+    specific = {t: is_identifier(t) or t.casefold() in tags for t in content_terms(question)}
+    return [([t, *aliases.get(t, [])], weight if named else 1.0) for t, named in specific.items()]
 
 
 def _lexical_scores(

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from agent.values import ASKS_HEX, ASKS_VERSION
 from kb.definitions import defined_term
 from kb.periods import is_period, join_periods
 from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_common_word, is_identifier, without_possessive, words
@@ -96,8 +97,6 @@ _PROCEDURE = re.compile(
 _UNITS = r"(?:seconds|minutes|hours|days|milliseconds|bytes|kilobytes|megabytes|gigabytes|bits|percent|characters)"
 _ASKS_VALUE = re.compile(
     rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
-    r"\bwhich\s+(?:[\w-]+\s+){0,2}?(?:version|release)\b|"  # "in which release was X added": a version number
-    r"\b(?:what|which)\b[^?]*?\bhex(?:adecimal)?\b|"  # "what is the hexadecimal code of X": a number, written so
     r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)",
     re.I,
@@ -105,14 +104,17 @@ _ASKS_VALUE = re.compile(
 
 
 def asks_value(question: str) -> bool:
-    """The question asks for a count or a value, which an answer must state."""
-    return bool(_ASKS_VALUE.search(question))
+    """The question asks for a count or a value, which an answer must state: also a version ("in which release was
+    X added") or a value in hexadecimal ("what is the hexadecimal code of X"), see `agent.values`."""
+    return bool(_ASKS_VALUE.search(question) or ASKS_VERSION.search(question) or ASKS_HEX.search(question))
 
 
 # What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the
 # thing whose version is asked ("which Unicode version").
 _MEASURED = re.compile(
-    r"\bwhich\s+(?P<v>[\w-]+)\s+(?:version|release)\b|\bhow\s+many\s+(?P<a>.+)|"
+    r"\bwhich\s+(?P<v>(?:[\w-]+\s+)?)(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)"
+    r"(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
+    r"\bhow\s+many\s+(?P<a>.+)|"
     r"\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
     r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
     re.I,
@@ -141,8 +143,9 @@ def measured_phrase(question: str) -> str:
     match = _MEASURED.search(question)
     if not match:
         return ""
-    if match.group("v"):  # "which Unicode version": the thing whose version is asked
-        return "" if match.group("v").lower() in STOPWORDS else match.group("v")
+    if match.group("v") is not None:  # "which Unicode version", "which version of X": whose version, a name
+        names = [match.group("v").strip(), match.group("of") or ""]  # not "minimum", "new", "latest"
+        return next((w for w in names if w and (w[0].isupper() or is_identifier(w) or not is_common_word(w))), "")
     phrase: list[str] = []
     for word in (match.group("a") or match.group("b")).split():
         word = word.strip("?.,;:!()\"'“”")
@@ -184,19 +187,20 @@ class QuestionReading(BaseModel):
 _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
 
 
+# A verb's -ing form before a name and a preposition says what is done with the named thing ("Does asking X-256
+# for a longer output give more than Y-256?", "Is using QZ-9 with ... faster"): the topic is the thing. Without the
+# preposition it may be the name's qualifier ("operating EBITDA", "underlying EPS").
+_GERUND = re.compile(r"^\s*[a-z]{2,}ing\s+(?=(?P<name>\S+)\s+(?:for|with|to|on|in|at|by|from|as|under)\b)")
+
+
 def _clean_topic(text: str) -> str:
     text = text.strip().strip("?.!\"'“”")
+    gerund = _GERUND.match(_LEADING.sub("", text))
     text = _TOPIC_TAIL.sub("", text)
     text = _LEADING.sub("", text)
-    # A verb's -ing form before a name says what is done with the named thing ("Does asking X-256 for a longer
-    # output give more than Y-256?", "Is using QZ-9 faster than ..."): the topic is the thing.
-    first, _, rest = text.partition(" ")
-    if _GERUND.match(first) and rest and is_identifier(rest.split()[0]):
-        text = rest
+    if gerund and is_identifier(gerund.group("name")):
+        text = text.split(" ", 1)[-1]
     return re.sub(r"(?:'s|’s)\b", "", text).strip(" ?.!,")
-
-
-_GERUND = re.compile(r"^[a-z]{2,}ing$")
 
 
 def _listed(text: str) -> list[str]:

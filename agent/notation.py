@@ -29,12 +29,17 @@ def _symbolic(word: str) -> bool:
     return bool(_symbols(word)) or (len(word) <= 2 and word.lower() not in _SHORT_WORDS)
 
 
-# A word of source code: a statement's end after a bracket or a quote ("f(x);", "\"pw\";"), a brace, an assignment
-# or comparison, an index or a call glued to a name ("key[]", "f(x,"), a comment mark, a preprocessor line. A word
-# ending in ";" alone is prose ("first; then ...").
-_CODE = re.compile(r"[)\]\"'];$|[{}]|^(?:=|==|!=|->|&&|\|\|)$|\w[\[(]|^/\*|\*/$|^#[a-z]+$")
-# What only code has, not a formula ("M(x) = M1(x) · x + M2(x)"): a statement's end, a brace, a comment mark.
-_STATEMENT = re.compile(r"[)\]\"'];$|[{}]|^/\*|\*/$|^#[a-z]+$")
+# A word of source code: a statement's end after a bracket or a quote ("f(x);", "\"pw\";"), a brace standing alone
+# ("{", "};", "){"), an assignment or comparison, an index or a call glued to a name ("key[]", "f(x,"), a comment mark,
+# a preprocessor line. Prose has none of these: a word ending in ";" alone ("first; then"), a citation ("BERT[5]"),
+# a plural mark ("document(s)") and a set ("{16, 32}") are no code.
+_CODE = re.compile(
+    r"[)\]\"'];$|^[{}];?$|\)\{$|^(?:=|==|!=|->|&&|\|\|)$|\w(?:\[(?!\d+(?:[,–-]\s*\d+)*\])|\((?!(?:s|es|ies)\)))|"
+    r"^/\*|\*/$|^#[a-z]+$"
+)
+# What only code has, not a formula ("M(x) = M1(x) · x + M2(x)"): a statement's end, a brace, a comment mark, a
+# preprocessor line.
+_STATEMENT = re.compile(r"[)\]\"'];$|^[{}];?$|\)\{$|^/\*|\*/$|^#[a-z]+$")
 
 
 def _code_start(words: list[str], settings: AnswerSettings) -> int | None:
@@ -87,3 +92,11 @@ def symbols_cut(sentence: str, question: str = "", settings: AnswerSettings | No
     if start is None or start < 2 * s.symbol_run or ASKS_MATH.search(question):
         return sentence
     return " ".join(words[:start]).rstrip(",;:") + " …"
+
+
+def opens_with_notation(sentence: str, question: str = "", settings: AnswerSettings | None = None) -> bool:
+    """Whether the sentence opens with notation (too little prose before it to quote) and the question asks for no
+    equation: no answer, and no statement of a value."""
+    s = settings or AnswerSettings()
+    start = notation_start(sentence.split(), s)
+    return start is not None and start < 2 * s.symbol_run and not ASKS_MATH.search(question)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from agent.notation import ASKS_MATH, notation_start
+from agent.notation import ASKS_MATH, opens_with_notation
 from agent.settings import AnswerSettings
 from kb.periods import YEAR
 from kb.text import SENTENCE_OPENERS, STOPWORDS, is_common_word, is_identifier, open_brackets, tokenize, words
@@ -182,8 +182,7 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
         return "mostly numbers"
     if _longest_run(words) >= s.figure_run:
         return "a run of table figures without their labels"
-    start = notation_start(words, s)
-    if start is not None and start < 2 * s.symbol_run and not ASKS_MATH.search(question):
+    if opens_with_notation(text, question, s):
         return "an equation, pseudo-code or a figure's text"
     if _numbered_steps(text) and not ASKS_MATH.search(question):
         return "pseudo-code: numbered lines run together"

@@ -8,52 +8,72 @@ import re
 from typing import Any, Literal
 
 from agent.evidence import names_covered, passage, read, term_covered, whole_text
-from agent.notation import symbols_cut
-from agent.readable import is_row, unreadable
+from agent.notation import opens_with_notation, symbols_cut
+from agent.readable import is_row
+from agent.settings import AnswerSettings
 from kb.periods import period_year
 from kb.text import is_identifier, sentences
 
 # A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
 # "x86"), with a magnitude or percent, or, for a count, a small count in words. The words are a generic few: counts
 # are often spelled out ("three layers").
-_FIGURE = re.compile(r"(?<![\w.])[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w])", re.I)
+# A magnitude is a capital ("2B": two billion; "2b" is a name) or "k"; a figure inside a token of symbols
+# ("$2b$10$...") is none.
+_FIGURE = re.compile(r"(?<![\w.])[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])")
 _COUNT = re.compile(
-    rf"{_FIGURE.pattern}|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
-    r"thousands?|millions?|billions?|single|twice|half)\b",
-    re.I,
+    rf"{_FIGURE.pattern}|\b(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
+    r"thousands?|millions?|billions?|single|twice|half)\b"
 )
 
 
 # The words that ask for a value without saying what is measured ("what numeric value", "the number of").
 _ASKING_WORDS = frozenset(["value", "values", "number", "numbers", "numeric", "numerical", "count", "counts"])
+_NOTATION_WORDS = frozenset(["hex", "hexadecimal"])  # how the value is written, not what is measured
 
 
 # The form a question asks its value in, and how a sentence writes a value of that form. A number written in
-# hexadecimal ("0x1EDC6F41", "04C11DB7h"; a run of hex digits holds a digit and a letter, so words and plain numbers
-# are none); a version or release ("4.2.0", "version 7": a date beside a name is none); a count, which may be a word
-# ("three layers"; a word is no value of anything else: "forbids two hyphens" gives no code its value); a figure.
-_HEX = re.compile(r"(?<![\w.])(?:0x[0-9a-f]+|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{4,}h?)(?!\w|\.\w)", re.I)
+# hexadecimal ("0x1EDC6F41", "8005h", "42F0E1EB": a bare run of six hex digits or more holding a letter; "A100",
+# "2023a" and plain numbers are none); a version or release ("4.2.0", "version 7", "Unicode 15": a date beside a
+# name is none); a count, which may be a word ("three layers"; a word is no value of anything else: "forbids two
+# hyphens" gives no code its value); a figure.
+_HEX = re.compile(
+    r"(?<![\w.])(?:0x[0-9a-f]+|\d[0-9a-f]*h|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})(?!\w|\.\w)", re.I
+)
 _VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?!\w|\.\w)|\b(?:version|release|v)\s*\d+(?:\.\d+)*\b", re.I)
-_ASKS_HEX = re.compile(r"\bhex(?:adecimal)?\b", re.I)
-_ASKS_VERSION = re.compile(r"\bwhich\s+(?:[\w-]+\s+){0,2}?(?:version|release)\b", re.I)
-_ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b", re.I)
+# "What is the hexadecimal code of X?", "what's its hex value": the value itself asked in hexadecimal ("which
+# command prints it in hex" and "how many hex digits" ask something else).
+ASKS_HEX = re.compile(
+    r"\b(?:what|which)(?:'s|’s|\s+(?:is|are|was|were))\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?"
+    r"hex(?:adecimal)?\b",
+    re.I,
+)
+# "In which release / version": a press, news or earnings release is a document, not a version.
+ASKS_VERSION = re.compile(
+    r"\bwhich\s+(?:[\w-]+\s+){0,2}?(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)\b", re.I
+)
+_ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b|\b(?:number|count)\s+of\b", re.I)
 Form = Literal["hexadecimal", "version", "count", "figure"]
 
 
 def asked_form(question: str) -> Form:
-    """The form of the value the question asks for."""
-    if _ASKS_HEX.search(question):
+    """The form of the value the question asks for; a count comes first ("how many hex digits")."""
+    if _ASKS_COUNT.search(question):
+        return "count"
+    if ASKS_HEX.search(question):
         return "hexadecimal"
-    if _ASKS_VERSION.search(question):
-        return "version"
-    return "count" if _ASKS_COUNT.search(question) else "figure"
+    return "version" if ASKS_VERSION.search(question) else "figure"
 
 
-def stated_values(text: str, form: Form = "count") -> set[str]:
-    """The values of the form asked for that the text states."""
+def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
+    """The values of the form asked for that the text states; a version also as the number right after the thing
+    `named` ("Unicode 15")."""
     pattern = {"hexadecimal": _HEX, "version": _VERSION, "count": _COUNT, "figure": _FIGURE}[form]
-    found = (m.group().lower().lstrip("+$€£") for m in pattern.finditer(text))
-    return {re.sub(r"^(?:version|release|v)\s*", "", v) for v in found}
+    found = {m.group().lower().lstrip("+$€£") for m in pattern.finditer(text)}
+    if form == "version":
+        found = {re.sub(r"^(?:version|release|v)\s*", "", v) for v in found}
+        if named:
+            found |= set(re.findall(rf"\b{re.escape(named)}\s+v?(\d+(?:\.\d+)*)\b", text, re.I))
+    return found
 
 
 def value_missing(
@@ -65,6 +85,7 @@ def value_missing(
     share: float,
     most: int,
     counted: str = "",
+    answer: AnswerSettings | None = None,
 ) -> str:
     """For a question asking for a count or a value: why no evidence states it, or "" when some does. A passage
     states it when it (or its page) names the subject (one of the identifiers no evidence title names, else of all
@@ -87,7 +108,7 @@ def value_missing(
         for t in others
         if not period_year(t)
         and t.lower() not in _ASKING_WORDS
-        and not _ASKS_HEX.fullmatch(t)
+        and t.lower() not in _NOTATION_WORDS
         and not any(names_covered([t, *(aliases or {}).get(t, [])], *title) for title in titles)
     ]
     names = {t: [t, *(aliases or {}).get(t, [])] for t in [*subject, *measured]}
@@ -111,45 +132,69 @@ def value_missing(
         best = max(best, held, key=len)
         if len(held) < need:
             continue
+        titled = form == "version" and bool(head_names) and names_covered(head_names, *read([title]))
         for sentence in sentences(whole_text(hit)):
-            # Prose read as an answer quotes it: a fragment is none, code or notation after the prose is cut
-            # ("Sample code: ... f(key, 10, salt);" states no value of anything). A table row states its values
-            # even when its column heads were lost.
+            # Notation is no statement: code or an equation after the prose is cut, and a sentence opening with
+            # one states nothing ("Sample code: ... f(key, 10, salt);" gives no value of anything).
             if not is_row(sentence):
-                sentence = symbols_cut(sentence, question)
-                if unreadable(sentence, question):
+                sentence = symbols_cut(sentence, question, answer)
+                if opens_with_notation(sentence, question, answer):
                     continue
+            sentence = _own_part(sentence, subject)
             said = read([sentence])
-            # The counted noun (or the thing whose version is asked) is in it, or in the title of its document.
-            unnamed = head_names and not any(names_covered(head_names, *r) for r in (said, read([title])))
-            if not stated_values(sentence, form) - given or unnamed:
+            # The counted noun is in it; the thing whose version is asked may title its document instead.
+            unnamed = bool(head_names) and not titled and not names_covered(head_names, *said)
+            if not stated_values(sentence, form, head) - given or unnamed:
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):
                 return ""
     # A question naming no identifier: what it measures.
-    kind = f"{form} " if form in ("hexadecimal", "version") else ""
+    kind = {"hexadecimal": "hexadecimal value", "version": "version"}.get(form, "value")
     asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
     if len(best) >= need:  # what is measured is there, but no value beside it
         named = f"{counted} ({asked})" if head_names and subject else asked
-        return f"no passage states a {kind}value for {named}"
+        return f"no passage states a {kind} for {named}"
     found = f"at most {len(best)} of {len(measured)} together"
-    return f"no passage states a {kind}value for {asked} with {', '.join(measured)} ({found})"
+    return f"no passage states a {kind} for {asked} with {', '.join(measured)} ({found})"
 
 
 _SEGMENT = re.compile(r"[_.-]")
 
 
-def _names_sibling(text: str, subject: list[str]) -> bool:
-    """Whether the text names an identifier opening as one of the subject's does ("QZ_INIT" for "QZ_AUTO_GROW",
-    "ZX-7" for "ZX-9"), other than the subject."""
+def _siblings(text: str, subject: list[str]) -> list[re.Match[str]]:
+    """The text's mentions of identifiers opening as one of the subject's do ("QZ_INIT" for "QZ_AUTO_GROW", "ZX-7"
+    for "ZX-9"), other than the subject."""
     own = {s.lower() for s in subject}
     heads = {_SEGMENT.split(s)[0].lower() for s in subject if _SEGMENT.search(s)}
-    words = (w.strip(".-") for w in re.findall(r"[\w.-]+", text))
-    return any(
-        _SEGMENT.split(w)[0].lower() in heads
-        for w in words
-        if _SEGMENT.search(w) and w.lower() not in own and is_identifier(w)
-    )
+    if not heads:
+        return []
+    return [
+        m
+        for m in re.finditer(r"[\w.-]*\w", text)
+        if _SEGMENT.search(m.group())
+        and m.group().lower() not in own
+        and is_identifier(m.group())
+        and _SEGMENT.split(m.group())[0].lower() in heads
+    ]
+
+
+def _names_sibling(text: str, subject: list[str]) -> bool:
+    """Whether the text names another of the subject's family."""
+    return bool(_siblings(text, subject))
+
+
+def _own_part(sentence: str, subject: list[str]) -> str:
+    """The sentence without what it says after naming another of the subject's family, unless it names the subject
+    there too: a value after "QZ_512_SIZE" is that one's ("sha3_512_digest ... 512 octets"), and entries of a
+    reference run into one sentence ("... -2 if too big. asn1_get_tag_der ...") keep the first one's values."""
+    starts = [m.start() for m in _siblings(sentence, subject)]
+    if not starts:
+        return sentence
+    parts = [sentence[: starts[0]]]
+    for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True):
+        if any(name.lower() in sentence[a:b].lower() for name in subject):
+            parts.append(sentence[a:b])
+    return " ".join(parts)
 
 
 def _page_of(hit: dict[str, Any]) -> tuple[str, Any]:

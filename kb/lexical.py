@@ -87,8 +87,8 @@ class LexicalIndex:
     def search(
         self, query: str, k: int, docs: list[str] | None = None, within: list[int] | None = None
     ) -> list[tuple[int, float]]:
-        """(record index, score) pairs, best first, of the given documents' records (and of the records at the
-        positions `within`, when given); ties broken by chunk_id for determinism."""
+        """(record index, score) pairs, best first, of the given documents' records, restricted to the positions
+        `within` when given; ties broken by chunk_id for determinism."""
         if self.bm25 is None:
             return []
         vocab = self.bm25.vocab_dict
@@ -113,7 +113,8 @@ class LexicalIndex:
         return [(i, float(scores[i])) for i in ranked[:k]]
 
     def holding(self, pattern: re.Pattern[str], docs: list[str] | None = None) -> list[int]:
-        """The positions of the records (of the given documents) whose text the pattern finds, in record order."""
+        """The positions of the records (of the given documents) whose text the pattern finds, in record order. A
+        scan of every record: search runs it only for the rare question that names a markup element."""
         if docs is None:
             return [p for p, r in enumerate(self.records) if pattern.search(r["text"])]
         positions = sorted(int(p) for d in docs for p in self.by_doc.get(d, []))

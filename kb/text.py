@@ -218,8 +218,9 @@ def is_identifier(word: str) -> bool:
     return False
 
 
-# A markup element written as such ("<include>", "<name target=...>", "</edit>", "<br/>"): its name.
-_TAG = re.compile(r"<\s*/?([A-Za-z][\w.:-]*)(?:\s[^<>]*)?/?>")
+# A markup element written as such ("<include>", '<name target="font">', "</edit>", "<br/>"): its name; its
+# attributes are names with optional values, so "x < margin and y > 0" holds no tag.
+_TAG = re.compile(r"</?([A-Za-z][\w.:-]*)(?:\s+[\w:.-]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>/=]+))?)*\s*/?>")
 
 
 def markup_tags(text: str) -> list[str]:

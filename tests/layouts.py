@@ -393,3 +393,30 @@ def results_release_pdf(
     c.showPage()
     c.save()
     return path
+
+
+def markup_manual_pdf(path: Path) -> Path:
+    """Three pages of a packaging policy that uses "include" as a plain word beside files, directories and loading,
+    then a configuration manual's page writing the `<include>` element's tag."""
+    c = canvas.Canvas(str(path), pagesize=letter)
+    kinds = ["library", "daemon", "font"]
+    for page, kind in enumerate(kinds, 1):
+        prose_page(
+            c,
+            [
+                f"{page} Packaged {kind} files",
+                f"A {kind} package must include the files it loads from a directory, and include that directory.",
+                f"The {kind} files loaded at boot include a note on which directory points to them.",
+                f"A {kind} package may include up to {page + 2} directories of files loaded when it starts.",
+            ],
+        )
+    prose_page(
+        c,
+        [
+            "4 Configuration elements",
+            '<include prefix="default"> This element names an additional configuration file or folder.',
+            "If it names a folder, every file in it ending in .conf is read, in sorted order.",
+        ],
+    )
+    c.save()
+    return path

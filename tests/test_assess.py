@@ -300,14 +300,62 @@ def test_a_value_is_stated_in_the_form_asked_for() -> None:
     assert _verdict(question, [dated, other, stated]).sufficient
 
 
-def test_the_value_check_reads_sentences_as_an_answer_quotes_them() -> None:
+def test_the_value_check_reads_no_value_in_code() -> None:
     question = "What is the value of QZ_HASH_SIZE, the buffer size for a hash?"
-    code = _paged(
+    code = (
+        'char hash[QZ_HASH_SIZE]; char mode[] = "2b"; int rc = qz_hash(hash, sizeof(key) - 1, key, 10, salt); '
+        "if (rc) { puts(hash); }"
+    )
+    opening = _paged("manual", code, 3)  # opens with code: no statement at all
+    after = _paged(
+        "manual", f"Sample code to hash a password with QZ_HASH_SIZE bytes of output for the table: {code}", 4
+    )
+    assert _verdict(question, [opening, after]).failing == "value_stated"
+    assert _verdict(question, [opening, _paged("manual", "QZ_HASH_SIZE is 61, the size of a hash.", 5)]).sufficient
+    # A sentence opening with a lower-case name or ending in a colon states its value all the same.
+    errno = _paged("manual", "qz_open sets QZ_HASH_SIZE to 61 bytes for a hash:", 6)
+    assert _verdict(question, [opening, errno]).sufficient
+
+
+def test_value_forms_follow_what_is_asked_not_a_word_in_passing() -> None:
+    assert asked_form("How many hex digits are in a QZ-9 digest?") == "count"
+    assert not asks_value("Which command of QZ-9 prints a file in hex?")
+    assert asked_form("What is the number of attention heads in QZ-9?") == "count"
+    assert not asks_value("Which press release of QZ Corp reported revenue of $5B?")
+    assert measured_phrase("Which minimum version of OpenSSL does QZ-9 need?") == "OpenSSL"
+    assert stated_values("polynomials 8005h and 0x1021, as in A100, 2023a and 1e10", "hexadecimal") == {
+        "8005h",
+        "0x1021",
+    }
+    heads = _paged("manual", "QZ-9 uses twelve attention heads.", 3)
+    assert _verdict("What is the number of attention heads in QZ-9?", [heads]).sufficient
+    python = _paged("manual", "QZ-9 supports Python 3 and later.", 3)
+    assert _verdict("Which Python version does QZ-9 support?", [python]).sufficient
+    # Only a version's thing may title the document: a count's noun must stand beside the value.
+    staff = {
+        **_paged("report", "QZ-9 had about 1,200 employees at year end.", 3),
+        "title": "QZ-9 Report to Shareholders",
+    }
+    assert _verdict("How many shareholders did QZ-9 have?", [staff]).failing == "value_stated"
+
+
+def test_a_value_after_another_of_the_subjects_family_is_that_ones() -> None:
+    """Values belong to the last name before them: "QZ_512_DIGEST_SIZE ... 512 octets" states none of QZ-256's, and
+    a reference's entries run into one sentence keep the first entry's values before the next entry's name."""
+    question = "How many octets is the block size of QZ-256 (QZ_256_BLOCK_SIZE)?"
+    sibling = _paged(
         "manual",
-        "Sample code to hash a password with the table for QZ_HASH_SIZE bytes of output: char hash[QZ_HASH_SIZE]; "
-        'char mode[] = "2b"; int rc = qz_hash(hash, sizeof(key) - 1, key, 10, salt);',
+        "QZ_256_BLOCK_SIZE is the block size of QZ-256. QZ_512_DIGEST_SIZE is kept: its 512 octets are written.",
         3,
     )
-    fragment = _paged("manual", "dst must point to an array of QZ_HASH_SIZE bytes, and the cost is 10 rounds.", 4)
-    assert _verdict(question, [code, fragment]).failing == "value_stated"
-    assert _verdict(question, [code, _paged("manual", "QZ_HASH_SIZE is 61, the size of a hash.", 5)]).sufficient
+    assert _verdict(question, [sibling]).failing == "value_stated"
+    own = _paged("manual", "QZ_256_BLOCK_SIZE is the block size of QZ-256, 136 octets.", 4)
+    assert _verdict(question, [sibling, own]).sufficient
+    question = "What negative values can qz_get_length_der return?"
+    entries = _paged(
+        "manual",
+        "qz_get_length_der returns negative values: -1 if indefinite, -2 if too big . qz_get_tag_der reads a tag.",
+        5,
+    )
+    assert _verdict(question, [entries]).sufficient
+    assert stated_values("a hashed password (typically $2b$10$...) or US$5 million", "figure") == {"5"}

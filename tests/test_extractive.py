@@ -7,7 +7,7 @@ from agent import extractive
 from agent.extractive import _continuations, _stand_ins, compose
 from agent.settings import AnswerSettings
 from kb.query import read_query
-from kb.text import tokenize
+from kb.text import squashed, tokenize
 
 
 def passage(key: str, chunk_id: str, text: str) -> dict[str, str]:
@@ -369,5 +369,8 @@ def test_an_element_asked_about_by_its_tag_is_answered_where_its_tag_is_written(
     settings = AnswerSettings(sentences=1, rank_decay=0.0)
     question = "What does <include> read when it names a directory?"
     assert compose(question, "general", [], context, settings).startswith("<include")
-    whole = AnswerSettings(sentences=1, rank_decay=0.0, longer_name_share=1.0)  # the bare word counted whole...
-    assert compose(question, "general", [], context, whole).startswith("Every package must include")  # ...ties
+    texts = [c["text"] for c in context]
+    pool = [(set(tokenize(t)), squashed([t])) for t in texts]
+    part = extractive._lexical_scores(question, {}, pool, texts=texts, part=0.5)
+    whole = extractive._lexical_scores(question, {}, pool, texts=texts, part=1.0)
+    assert part[0] < part[1] and whole[0] == whole[1]  # the bare word counts half; counted whole, they tie

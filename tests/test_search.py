@@ -261,7 +261,17 @@ def test_a_markup_element_named_by_its_tag_points_to_the_chunks_writing_the_tag(
     ]
     lexical = LexicalIndex(records, "fp")
     found = tag_holders(lexical, "which files are loaded when <include> names a directory?", None, most=8)
-    assert [{r["chunk_id"] for r in holders} for holders in found] == [{"config:2", "config:3"}]
+    assert [[r["chunk_id"] for r in holders] for holders in found] == [["config:2", "config:3"]]  # best on BM25 first
+    found = tag_holders(lexical, "which examples of <include> load conf.d?", None, most=8)
+    assert [[r["chunk_id"] for r in holders] for holders in found] == [["config:3", "config:2"]]
     assert tag_holders(lexical, "which files does <include> load?", ["policy"], most=8) == []  # not in scope
     assert tag_holders(lexical, "which files does <include> load?", None, most=1) == []  # two hold it: not rare
     assert tag_holders(lexical, "which files does include load?", None, most=8) == []  # the bare word: no tag
+
+
+def test_a_question_naming_an_element_by_its_tag_finds_the_page_writing_it(tmp_path):
+    pdf = layouts.markup_manual_pdf(tmp_path / "manuals.pdf")
+    question = "which files get loaded when <include> points at a directory?"
+    pages = pages_by_setting(tmp_path, pdf, question, 2, "tag_chunks", (0, 8))
+    assert 4 not in pages[0]  # the word "include" of the policy pages wins on its own
+    assert 4 in pages[8]  # the page writing the tag comes into the top two
