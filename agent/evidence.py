@@ -9,7 +9,8 @@ from typing import Any
 
 from kb.periods import is_period, period_year
 from kb.references import is_reference_list
-from kb.text import is_identifier, joiner, squashed, tokenize
+from kb.sentences import joiner
+from kb.text import is_identifier, squashed, tokenize
 
 
 def framed(hit: dict[str, Any]) -> str:

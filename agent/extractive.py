@@ -37,7 +37,8 @@ from agent.settings import AnswerSettings
 from kb.definitions import defined_term, defines
 from kb.periods import period_year, years_spanned
 from kb.references import is_citation
-from kb.text import STOPWORDS, is_identifier, markup_tags, sentences, squashed, tag_pattern, tokenize
+from kb.sentences import sentences
+from kb.text import STOPWORDS, is_identifier, markup_tags, squashed, tag_pattern, tokenize
 
 
 def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:

@@ -322,7 +322,10 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     terms = list(dict.fromkeys([*(t for t in terms if t not in defined), *spelled]))
     identifiers = [t for t in terms if is_identifier(t) and not is_period(t)]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
-    openers = {m.group(1) for m in _OPENER.finditer(q)}  # a sentence's first word is capitalised anyway
+    # A sentence's first word is capitalised anyway, unless the question also writes it so elsewhere ("Zorblax died
+    # with ... Is that a Zorblax bug?").
+    opening = [m.group(1) for m in _OPENER.finditer(q)]
+    openers = {w for w in opening if len(re.findall(rf"(?<![\w-]){re.escape(w)}(?![\w-])", q)) <= opening.count(w)}
     # A rare capitalised word (not an ordinary word of the language) names something the evidence must hold.
     names = [
         t

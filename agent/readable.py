@@ -8,7 +8,8 @@ import re
 from agent.notation import ASKS_MATH, opens_with_notation
 from agent.settings import AnswerSettings
 from kb.periods import YEAR
-from kb.text import SENTENCE_OPENERS, STOPWORDS, is_common_word, is_identifier, open_brackets, tokenize, words
+from kb.sentences import SENTENCE_OPENERS, open_brackets
+from kb.text import STOPWORDS, is_common_word, is_identifier, tokenize, words
 from kb.unruled_tables import is_figure
 
 # Sentences about the document rather than its subject: discourse phrases of papers and reports ("in this section
@@ -126,10 +127,17 @@ _POINTER = re.compile(
 )
 
 
+# Items after a colon: "...: 1. Misuses of ...", "...: (a) ...", "...: • ...".
+_ITEMS_AFTER = re.compile(r":\s*(?:\d{1,2}[.)]|\(?[a-z]\)|[•◦▪‣])\s+\S")
+
+
 def is_meta(sentence: str) -> bool:
     """A sentence about the document (where things are, what a section does), not about its subject. A pointer to a
-    table that states figures itself ("Table 3 lists key sizes of 128 and 256 bits") is about the subject."""
+    table that states figures itself ("Table 3 lists key sizes of 128 and 256 bits") is about the subject, and so
+    is one that goes on to list its items ("three classes, discussed in the next sections: 1. Misuses of ...")."""
     pointer = _POINTER.match(sentence.strip())
+    if _ITEMS_AFTER.search(sentence):
+        return False
     return bool(_META.search(sentence) or (pointer and not re.search(r"\d", sentence[pointer.end("verb") :])))
 
 

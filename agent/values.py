@@ -12,7 +12,8 @@ from agent.notation import opens_with_notation, symbols_cut
 from agent.readable import is_row
 from agent.settings import AnswerSettings
 from kb.periods import period_year
-from kb.text import is_identifier, sentences
+from kb.sentences import sentences
+from kb.text import is_identifier
 
 # A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
 # "x86"), with a magnitude or percent, or, for a count, a small count in words. The words are a generic few: counts

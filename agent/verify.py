@@ -16,7 +16,7 @@ from typing import Any
 from agent.arithmetic import COMPUTED_CLAUSE
 from agent.evidence import whole_text
 from agent.prompts import REFUSAL_PHRASE
-from kb.text import sentences as split_sentences
+from kb.sentences import sentences as split_sentences
 from kb.text import tokenize
 
 MARKER = re.compile(r"\[(c\d+)\]")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.gather import merged, operand_probes
+from agent.gather import _runs_on, merged, operand_probes
 from agent.settings import AgentSettings
 from tests.agent_fakes import chunk, mini_deps
 
@@ -45,3 +45,12 @@ def test_the_merge_adds_new_chunks_once_as_their_better_ranked_hit() -> None:
         (low["chunk_id"], 3, True),
         (low["chunk_id"], 1, False),
     ]
+
+
+def test_a_chunk_ending_in_an_announced_list_reads_on_into_the_next_chunks_items() -> None:
+    announcing = chunk("guide", 0, "The seal fails in three ways, discussed in the next sections:")
+    listing = chunk("guide", 1, "1. Wear of the lip. 2. Cracks from cold starts. Wear shows first.")
+    finished = chunk("guide", 2, "The seal is replaced yearly.")
+    following = {announcing["chunk_id"]: listing, finished["chunk_id"]: listing}.get
+    assert _runs_on(announcing, following) == "1. Wear of the lip. 2. Cracks from cold starts."
+    assert _runs_on(finished, following) == ""  # a finished sentence reads nothing on

@@ -189,3 +189,8 @@ def test_a_name_in_code_in_parentheses_is_an_identifier_not_an_abbreviation() ->
     reading = read_question("How many octets is the block size of QZ-256 (QZ_256_BLOCK_SIZE)?")
     assert "QZ_256_BLOCK_SIZE" in reading.identifiers
     assert "DPO" not in read_question("What are the days payable outstanding (DPO) of Heron?").identifiers
+
+
+def test_a_capitalised_word_opening_a_sentence_is_a_name_when_the_question_writes_it_so_elsewhere() -> None:
+    assert read_question("Zorblax died with a failed assertion. Is that a Zorblax bug?").names == ["Zorblax"]
+    assert read_question("Revenue grew. Why did revenue grow?").names == []

@@ -103,6 +103,9 @@ def test_meta_sentences_are_about_the_document() -> None:
     assert is_meta("For additional information on these factors, please see the filings with the registry.")
     assert not is_meta("The board met on May 3 for further discussion of the merger terms.")
     assert not is_meta("The modification replaces the activation with a gated unit.")
+    # A pointer that goes on to list its items states them.
+    assert is_meta("The three kinds are discussed in detail in the next three sections.")
+    assert not is_meta("The three kinds are discussed in detail in the next three sections: 1. Wear of the lip.")
 
 
 def test_a_row_keeps_its_label_and_the_columns_of_the_years_asked() -> None:

@@ -1,0 +1,169 @@
+"""Sentences of a chunk's text, shared by the knowledge base and the agent: the split (abbreviations, numbered
+list items, footnote marks, headings on their own line), and the words the next chunk finishes a cut sentence with
+(or the list items a chunk's last sentence announces)."""
+
+from __future__ import annotations
+
+import re
+
+# Sentences: common abbreviations that end in a period but do not end a sentence; a numbered heading line.
+# Abbreviations a sentence goes on after ("at 6:30 a.m. (Eastern time)", "the U.S. Department"). A company's "Inc."
+# ends a sentence as often as not, so it is not one. Those of `_MAY_END` also end sentences ("... sold in the U.S.
+# We also ..."): one ends there when the next word is one of `SENTENCE_OPENERS`.
+_MAY_END_WORDS = r"etc|a\.m|p\.m|u\.s|u\.k|jr|pp"
+_ABBREV = re.compile(
+    rf"\b(?:e\.g|i\.e|et al|vs|fig|figs|eq|eqs|sec|no|approx|cf|resp|ca|dr|mr|ms|vol|{_MAY_END_WORDS})\.$", re.I
+)
+_MAY_END = re.compile(rf"\b(?:{_MAY_END_WORDS})\.$", re.I)
+# Words that open English sentences (a small closed set): after "U.S." such a word starts a new sentence, and after a
+# paragraph's run-in heading its first one (see agent.readable). "A" is left out: a variable in prose reads the same.
+SENTENCE_OPENERS = (
+    "We|In|The|Our|This|These|Those|It|Its|As|For|On|At|To|Their|There|Here|However|Also|Since|While|During|After|"
+    "Before|Given|Following|Unlike|Although|When|Each|All|Most|Many|Some"
+)
+_OPENS = re.compile(rf"(?:{SENTENCE_OPENERS})\b")
+# A footnote's mark left at a sentence's start, where a chunk opens after the sentence it was printed on ("3 We
+# report two sizes ..."): a small number before a word that opens sentences.
+_LEADING_MARK = re.compile(rf"^\d{{1,2}}\s+(?=(?:{SENTENCE_OPENERS})\s)")
+_NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
+_BULLET = "[•◦▪‣]"
+_SPLIT = re.compile(
+    # Not after a numbered item's mark ("...: 1. Misuses ...", "... API. 2. Deadlocks ..."): the item goes on.
+    r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))(?<![.!?:]\s\d\.)(?<![.!?:]\s\d\d\.)(?<!^\d\.)(?<!^\d\d\.)\s+"
+    r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z])"
+    # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").
+    rf"|\s+{_BULLET}\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
+)
+_LEAD_IN = re.compile(rf":\s*{_BULLET}\s*")
+# A footnote mark printed after a sentence's stop ("... library.1 Because ...", "... Transformer.”2 In ..."): the
+# mark is dropped so the stop ends the sentence. A word of three letters or more before the stop, so "Fig.1" and
+# "No.2" stay whole.
+_FOOTNOTE_MARK = re.compile(
+    r"(?<=[a-z]{3}[.!?])\d{1,2}(?=\s+[\"'(“]?[A-Z])|(?<=[a-z][.!?][”\"’)])\d{1,2}(?=\s+[A-Z])|"
+    # a mark glued to the next sentence's first word ("were kept there. 19Deciding")
+    r"(?<=[.!?]\s)\d{1,2}(?=[A-Z][a-z]{2})"
+)
+
+
+_FINISHED = re.compile(r"[.!?:;][\"'”’)\]]*$")
+
+
+def _heading_line(line: str) -> bool:
+    """A numbered heading on a line of its own ("3 Results", "2.1 Setup"): never part of a sentence."""
+    return bool(_NUMBERED_HEADING.match(line)) and len(line.split()) <= 10 and line[-1] not in ".,;:"
+
+
+def stops_mid_sentence(text: str) -> bool:
+    """The text's last line is prose (not a table row or a numbered heading) that ends without a sentence's stop."""
+    last = text.rstrip().rsplit("\n", 1)[-1].strip()
+    return bool(last) and " | " not in last and not _FINISHED.search(last) and not _heading_line(last)
+
+
+def joiner(text: str) -> str:
+    """What joins the text to the words that finish its last sentence: nothing after a hyphen ("state-of-the-" and
+    "art"), else a space."""
+    return "" if text.rstrip().endswith("-") else " "
+
+
+def open_brackets(text: str) -> int:
+    """Round and square brackets the text opens and does not close; a list mark ("a)", "(ii)") opens none."""
+    text = _LIST_MARK.sub(" ", text)
+    return text.count("(") + text.count("[") - text.count(")") - text.count("]")
+
+
+_LIST_MARK = re.compile(r"(?:^|(?<=\s))\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)(?=\s)")
+
+
+def run_on(text: str, following: str, most: int = 60) -> str:
+    """The words of `following` (the next chunk's text) that finish the sentence `text` stops in, or ''; after a
+    colon, the list items the next chunk opens with (see `_items`). A chunk may
+    close inside a sentence (at a line end past its size limit); the next one then opens with the rest of it, in
+    lower case or with a figure. '' when the text ends a sentence, a table row or a heading, when the next chunk
+    opens with a table row or a heading, or when the rest runs over `most` words. A sentence stopping inside a
+    bracket ("... ended March 25, 2023 (Q1 2023") goes on whatever the case of the next word, when the rest closes
+    the bracket. The text, `joiner(text)` and the words read as the whole sentence."""
+    rest = following.lstrip()
+    if text.rstrip().endswith(":") and _LIST_OPENS.match(rest):
+        return _items(rest, most)
+    if not stops_mid_sentence(text):
+        return ""
+    unfinished = sentences(text)[-1:]
+    opened = bool(unfinished) and open_brackets(unfinished[0]) > 0
+    if not (rest[:1].islower() or rest[:1].isdigit() or opened):
+        return ""
+    prose = []
+    for line in rest.splitlines():
+        line = line.strip()
+        if " | " in line or _heading_line(line):
+            break
+        prose.append(line)
+    last = text.rstrip().rsplit("\n", 1)[-1].strip()
+    tail = last[-20:]
+    if not prose or not unfinished or not (unfinished[0].endswith(tail) or tail.endswith(unfinished[0])):
+        return ""  # the last sentence read is not the one the last line stops in (a short one: all of it is there)
+    whole = sentences(f"{unfinished[0]}{joiner(text)}{' '.join(prose)}")[0]
+    if not whole.startswith(unfinished[0]) or not _FINISHED.search(whole):
+        return ""
+    if opened and not rest[:1].islower() and open_brackets(whole) > 0:
+        return ""  # read on for its bracket, the rest never closes it: a heading or a new sentence follows
+    words = whole[len(unfinished[0]) :].split()
+    return " ".join(words) if 0 < len(words) <= most else ""
+
+
+# A list's items: "1. ", "2) ", a bullet, "(a) ".
+_LIST_OPENS = re.compile(rf"^(?:\d{{1,2}}[.)]|{_BULLET}|\(?[a-z]\))\s")
+_ITEM = re.compile(rf"(?:^|(?<=\s))(?:\d{{1,2}}[.)]|{_BULLET}|\(?[a-z]\))\s")
+
+
+def _items(following: str, most: int) -> str:
+    """The list items the next chunk opens with, each to its first stop, within `most` words: what a sentence
+    announcing a list at the end of a chunk announces ("... detects three classes of errors:"). The list ends at an
+    item with prose after its stop."""
+    starts = [m.start() for m in _ITEM.finditer(following)]
+    taken: list[str] = []
+    for a, b in zip(starts, [*starts[1:], len(following)], strict=True):
+        item = following[a:b].strip()
+        stop = re.search(r"[.!?;](?=\s|$)", item[3:])
+        first = item[: 3 + stop.end()] if stop else item
+        if sum(len(t.split()) for t in [*taken, first]) > most:
+            break
+        taken.append(first)
+        if first != item:
+            break
+    return " ".join(taken)
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a chunk; each table row ("a | b | c") stands alone, a numbered heading line is dropped."""
+    out: list[str] = []
+    prose: list[str] = []
+
+    def flush() -> None:
+        joined = re.sub(r"(?<=\w)-\s+(?=[a-z])", "", " ".join(prose)) if prose else ""  # not a dash " -- "
+        joined = _FOOTNOTE_MARK.sub("", joined)
+        joined = _LEAD_IN.sub(": ", joined)  # a list's first item stays with the words that introduce it
+        pending = ""
+        pieces = _SPLIT.split(joined)
+        for k, piece in enumerate(pieces):
+            pending = f"{pending} {piece}".strip() if pending else piece
+            after = pieces[k + 1] if k + 1 < len(pieces) else ""
+            if not _ABBREV.search(pending) or (_MAY_END.search(pending) and _OPENS.match(after)):
+                out.append(pending)
+                pending = ""
+        if pending:
+            out.append(pending)
+        prose.clear()
+
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if " | " in line:
+            flush()
+            out.append(line)
+        elif _heading_line(line):
+            flush()  # a section heading is not part of the sentence that follows it
+        else:
+            prose.append(line)
+    flush()
+    return [s for s in (_LEADING_MARK.sub("", x.strip()) for x in out) if s]
