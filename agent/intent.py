@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agent.values import ASKS_HEX, ASKS_VERSION
+from agent.values import ASKS_HEX, ASKS_PERCENT, ASKS_VERSION
 from kb.definitions import defined_term
 from kb.periods import is_period, join_periods
 from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_common_word, is_identifier, without_possessive, words
@@ -105,8 +105,8 @@ _ASKS_VALUE = re.compile(
 
 def asks_value(question: str) -> bool:
     """The question asks for a count or a value, which an answer must state: also a version ("in which release was
-    X added") or a value in hexadecimal ("what is the hexadecimal code of X"), see `agent.values`."""
-    return bool(_ASKS_VALUE.search(question) or ASKS_VERSION.search(question) or ASKS_HEX.search(question))
+    X added"), a value in hexadecimal ("what is the hexadecimal code of X") or a percentage, see `agent.values`."""
+    return any(p.search(question) for p in (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT))
 
 
 # What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the

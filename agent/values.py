@@ -53,7 +53,10 @@ ASKS_VERSION = re.compile(
     r"\bwhich\s+(?:[\w-]+\s+){0,2}?(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)\b", re.I
 )
 _ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b|\b(?:number|count)\s+of\b", re.I)
-Form = Literal["hexadecimal", "version", "count", "figure"]
+# "What percentage of X ...?", "By what percentage does X ...?": a share, written with "%" or "percent".
+ASKS_PERCENT = re.compile(r"\b(?:what|which)\s+(?:is\s+the\s+)?percent(?:age)?\b", re.I)
+_PERCENT = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?\s*(?:%|percent\b|per\s+cent\b)", re.I)
+Form = Literal["hexadecimal", "version", "percent", "count", "figure"]
 
 
 def asked_form(question: str) -> Form:
@@ -62,13 +65,30 @@ def asked_form(question: str) -> Form:
         return "count"
     if ASKS_HEX.search(question):
         return "hexadecimal"
+    if ASKS_PERCENT.search(question):
+        return "percent"
     return "version" if ASKS_VERSION.search(question) else "figure"
+
+
+# The bound a question asks for ("the largest value X accepts", "the minimum size"): a value stated without one (a
+# default, a typical size) answers nothing of it. Generic English words of bounds, few; not inside a name
+# ("--max-threads").
+_BOUNDS = {
+    "maximum": r"maxim(?:um|al)|max|largest|highest|greatest|upper\s+(?:bound|limit)|at\s+most|up\s+to|"
+    r"no\s+more\s+than|exceed\w*|limit(?:ed|s)?",
+    "minimum": r"minim(?:um|al)|min|smallest|lowest|lower\s+(?:bound|limit)|at\s+least|no\s+(?:less|fewer)\s+than",
+}
+
+
+def bounds(text: str) -> set[str]:
+    """The bounds the text names: "maximum", "minimum"."""
+    return {k for k, p in _BOUNDS.items() if re.search(rf"(?<![\w-])(?:{p})(?![\w-])", text, re.I)}
 
 
 def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
     """The values of the form asked for that the text states; a version also as the number right after the thing
     `named` ("Unicode 15")."""
-    pattern = {"hexadecimal": _HEX, "version": _VERSION, "count": _COUNT, "figure": _FIGURE}[form]
+    pattern = {"hexadecimal": _HEX, "version": _VERSION, "percent": _PERCENT, "count": _COUNT, "figure": _FIGURE}[form]
     found = {m.group().lower().lstrip("+$€£") for m in pattern.finditer(text)}
     if form == "version":
         found = {re.sub(r"^(?:version|release|v)\s*", "", v) for v in found}
@@ -102,6 +122,7 @@ def value_missing(
     subject = [i for i in identifiers if i not in titled] or identifiers
     form = asked_form(question)
     given = stated_values(question, form)
+    bound = bounds(question)
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
     # those of a document's title (they say which document, as its name does).
     measured = [
@@ -145,12 +166,13 @@ def value_missing(
             said = read([sentence])
             # The counted noun is in it; the thing whose version is asked may title its document instead.
             unnamed = bool(head_names) and not titled and not names_covered(head_names, *said)
-            if not stated_values(sentence, form, head) - given or unnamed:
+            if not stated_values(sentence, form, head) - given or unnamed or (bound and not bounds(sentence) & bound):
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):
                 return ""
     # A question naming no identifier: what it measures.
-    kind = {"hexadecimal": "hexadecimal value", "version": "version"}.get(form, "value")
+    kind = {"hexadecimal": "hexadecimal value", "version": "version", "percent": "percentage"}.get(form, "value")
+    kind = f"{' or '.join(sorted(bound))} {kind}" if bound else kind
     asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
     if len(best) >= need:  # what is measured is there, but no value beside it
         named = f"{counted} ({asked})" if head_names and subject else asked

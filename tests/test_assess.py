@@ -8,7 +8,7 @@ from agent.assess import assess, together
 from agent.evidence import term_covered, token_set
 from agent.intent import asks_value, measure_noun, measured_phrase, read_question
 from agent.types import Assessment
-from agent.values import asked_form, stated_values
+from agent.values import asked_form, bounds, stated_values
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
@@ -164,7 +164,7 @@ def test_a_value_of_another_measure_beside_the_subject_is_no_answer() -> None:
     verdict = _verdict(question, [other, words])
     assert verdict.failing == "value_stated"
     assert verdict.reasons[-1].detail == (
-        "no passage states a value for QZ_PARSE with maximum, nesting, depth, allows (at most 1 of 4 together)"
+        "no passage states a maximum value for QZ_PARSE with maximum, nesting, depth, allows (at most 1 of 4 together)"
     )
     stated = hit("manual", "QZ_PARSE allows blocks nested to a maximum depth of 64 levels.", 3)
     assert _verdict(question, [other, words, stated]).sufficient
@@ -229,7 +229,7 @@ def test_without_an_identifier_the_measure_named_must_be_stated() -> None:
     count = _paged("manual", "A gate name allowed by the maximum rule is unique and at least two characters long.", 3)
     verdict = _verdict(question, [count])
     assert verdict.failing == "value_stated"
-    assert verdict.reasons[-1].detail == "no passage states a value for the length"
+    assert verdict.reasons[-1].detail == "no passage states a maximum value for the length"
     stated = _paged("manual", "A gate name has a maximum length of 32 characters.", 4)
     assert _verdict(question, [count, stated]).sufficient
 
@@ -359,3 +359,18 @@ def test_a_value_after_another_of_the_subjects_family_is_that_ones() -> None:
     )
     assert _verdict(question, [entries]).sufficient
     assert stated_values("a hashed password (typically $2b$10$...) or US$5 million", "figure") == {"5"}
+
+
+def test_a_bound_or_a_percentage_asked_for_is_stated_as_one() -> None:
+    assert bounds("What is the largest value X accepts?") == {"maximum"} and bounds("--max-threads=500") == set()
+    assert bounds("It needs at least 2 and at most 9.") == {"minimum", "maximum"}
+    question = "What is the largest value that the QZ-9 --depth option accepts?"
+    default = _paged("manual", "The QZ-9 --depth option accepts a value: --depth=<number> [default: 30].", 3)
+    verdict = _verdict(question, [default])
+    assert verdict.failing == "value_stated" and "maximum value" in verdict.reasons[-1].detail
+    assert _verdict(question, [default, _paged("manual", "QZ-9 accepts a --depth of at most 200.", 4)]).sufficient
+    assert asks_value("By what percentage does the QZ-9 cache slow its startup?")
+    question = "By what percentage does the QZ-9 cache slow its startup?"
+    vague = _paged("manual", "The QZ-9 cache slows startup by a percentage that grows with 2 or 3 reads per file.", 3)
+    assert _verdict(question, [vague]).failing == "value_stated"
+    assert _verdict(question, [vague, _paged("manual", "The QZ-9 cache slows startup by 12%.", 4)]).sufficient
