@@ -30,7 +30,7 @@ _BULLET = "[•◦▪‣]"
 _SPLIT = re.compile(
     # Not after a numbered item's mark ("...: 1. Misuses ...", "... API. 2. Deadlocks ..."): the item goes on.
     r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))(?<![.!?:]\s\d\.)(?<![.!?:]\s\d\d\.)(?<!^\d\.)(?<!^\d\d\.)\s+"
-    r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z])"
+    r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z])"  # a sentence may open with an option ("... undetected. --verbose")
     # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").
     rf"|\s+{_BULLET}\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
 )

@@ -129,3 +129,12 @@ def test_a_list_announced_at_a_chunks_end_runs_on_with_its_items() -> None:
         "3. Swelling -- oil the seal does not suit.",
     ]
     assert sentences("It grew by a factor of 3. We then stopped.") == ["It grew by a factor of 3.", "We then stopped."]
+
+
+def test_a_sentence_may_open_with_a_command_line_option() -> None:
+    text = "Raising it finds more. --queue-size=<number> [default: 1000] Blocks wait here. Use e.g. -v to see them."
+    assert sentences(text) == [
+        "Raising it finds more.",
+        "--queue-size=<number> [default: 1000] Blocks wait here.",
+        "Use e.g. -v to see them.",
+    ]
