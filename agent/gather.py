@@ -43,10 +43,10 @@ def with_page_chunks(
 
 
 def _runs_on(hit: dict[str, Any], following: ChunkReader) -> str:
-    """The words that finish the sentence the hit's chunk stops in (see kb.text.run_on), read only when it does or
+    """The words that finish the sentence the hit's chunk stops in (see kb.sentences.run_on), read only when it does or
     when it ends announcing a list ("... three classes of errors:"), whose items may open the next chunk.
     The next chunk's section label is not compared: a two-column page's sentence runs on past a heading the other
-    column set; a next chunk opening with a heading continues nothing (see kb.text.run_on)."""
+    column set; a next chunk opening with a heading continues nothing (see kb.sentences.run_on)."""
     if not stops_mid_sentence(hit["text"]) and not hit["text"].rstrip().endswith(":"):
         return ""
     after = following(hit["chunk_id"])

@@ -129,15 +129,17 @@ _POINTER = re.compile(
 
 # Items after a colon: "...: 1. Misuses of ...", "...: (a) ...", "...: • ...".
 _ITEMS_AFTER = re.compile(r":\s*(?:\d{1,2}[.)]|\(?[a-z]\)|[•◦▪‣])\s+\S")
+_POINTS = re.compile(r"\b(?:section|chapter|appendix|part)\s+\d", re.IGNORECASE)
 
 
 def is_meta(sentence: str) -> bool:
     """A sentence about the document (where things are, what a section does), not about its subject. A pointer to a
     table that states figures itself ("Table 3 lists key sizes of 128 and 256 bits") is about the subject, and so
     is one that goes on to list its items ("three classes, discussed in the next sections: 1. Misuses of ...")."""
+    items = _ITEMS_AFTER.search(sentence)
+    if items and not _POINTS.search(sentence[items.start() :]):
+        return False  # items that are no pointers themselves ("1) Section 2 presents ...")
     pointer = _POINTER.match(sentence.strip())
-    if _ITEMS_AFTER.search(sentence):
-        return False
     return bool(_META.search(sentence) or (pointer and not re.search(r"\d", sentence[pointer.end("verb") :])))
 
 

@@ -55,7 +55,7 @@ ASKS_VERSION = re.compile(
 _ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b|\b(?:number|count)\s+of\b", re.I)
 # "What percentage of X ...?", "By what percentage does X ...?": a share, written with "%" or "percent".
 ASKS_PERCENT = re.compile(r"\b(?:what|which)\s+(?:is\s+the\s+)?percent(?:age)?\b", re.I)
-_PERCENT = re.compile(r"(?<![\w.])[-+]?\d[\d,]*(?:\.\d+)?\s*(?:%|percent\b|per\s+cent\b)", re.I)
+_PERCENT = re.compile(r"(?<![\w.])[-+(]?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|percent\b|per\s+cent\b)", re.I)
 Form = Literal["hexadecimal", "version", "percent", "count", "figure"]
 
 
@@ -70,19 +70,31 @@ def asked_form(question: str) -> Form:
     return "version" if ASKS_VERSION.search(question) else "figure"
 
 
-# The bound a question asks for ("the largest value X accepts", "the minimum size"): a value stated without one (a
-# default, a typical size) answers nothing of it. Generic English words of bounds, few; not inside a name
-# ("--max-threads").
+# The bound a question asks for ("the largest value X accepts", "the minimum size", "an upper bound"): a value
+# stated without one (a default, a typical size) answers nothing of it. The question names a bound as a superlative
+# of a measure, not in passing ("the largest segment", "Harbour Holdings Limited", "at least 10% of sales"); a
+# sentence states one with generic English words of bounds or a range, never inside a name ("--max-threads").
+_ASKS_BOUND = {
+    "maximum": r"(?:maximum|largest|highest|greatest|biggest)\s+(?:[\w-]+\s+){0,2}?(?:value|size|length|number|"
+    r"amount|count|depth|limit|width|height|capacity|weight|duration)s?|upper\s+(?:bound|limit)",
+    "minimum": r"(?:minimum|smallest|lowest|least)\s+(?:[\w-]+\s+){0,2}?(?:value|size|length|number|amount|count|"
+    r"depth|limit|width|height|capacity|weight|duration)s?|lower\s+(?:bound|limit)",
+}
 _BOUNDS = {
     "maximum": r"maxim(?:um|al)|max|largest|highest|greatest|upper\s+(?:bound|limit)|at\s+most|up\s+to|"
-    r"no\s+more\s+than|exceed\w*|limit(?:ed|s)?",
-    "minimum": r"minim(?:um|al)|min|smallest|lowest|lower\s+(?:bound|limit)|at\s+least|no\s+(?:less|fewer)\s+than",
+    r"no\s+more\s+than|(?:less|fewer)\s+than|exceed\w*|limit(?:ed|s)?|[≤<]=?",
+    "minimum": r"minim(?:um|al)|min|smallest|lowest|lower\s+(?:bound|limit)|at\s+least|no\s+(?:less|fewer)\s+than|"
+    r"(?:greater|more)\s+than|[≥>]=?",
 }
+_RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to|range)\b", re.I)  # both bounds at once
 
 
-def bounds(text: str) -> set[str]:
-    """The bounds the text names: "maximum", "minimum"."""
-    return {k for k, p in _BOUNDS.items() if re.search(rf"(?<![\w-])(?:{p})(?![\w-])", text, re.I)}
+def bounds(text: str, question: bool = False) -> set[str]:
+    """The bounds ("maximum", "minimum") the text states, or, for a question, asks for."""
+    if question:
+        return {k for k, p in _ASKS_BOUND.items() if re.search(rf"\b(?:{p})\b", text, re.I)}
+    found = {k for k, p in _BOUNDS.items() if re.search(rf"(?<![\w-])(?:{p})(?![\w-])", text, re.I)}
+    return found | ({"maximum", "minimum"} if _RANGE.search(text) else set())
 
 
 def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
@@ -122,7 +134,7 @@ def value_missing(
     subject = [i for i in identifiers if i not in titled] or identifiers
     form = asked_form(question)
     given = stated_values(question, form)
-    bound = bounds(question)
+    bound = bounds(question, question=True)
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
     # those of a document's title (they say which document, as its name does).
     measured = [
@@ -166,7 +178,10 @@ def value_missing(
             said = read([sentence])
             # The counted noun is in it; the thing whose version is asked may title its document instead.
             unnamed = bool(head_names) and not titled and not names_covered(head_names, *said)
-            if not stated_values(sentence, form, head) - given or unnamed or (bound and not bounds(sentence) & bound):
+            # A table row states a share as a figure under a "%" head, or the figures a share is computed from.
+            said_form: Form = "figure" if form == "percent" and is_row(sentence) else form
+            unbound = bool(bound) and not bounds(sentence) & bound  # a bound asked for, none stated
+            if not stated_values(sentence, said_form, head) - given or unnamed or unbound:
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):
                 return ""

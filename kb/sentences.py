@@ -28,13 +28,18 @@ _LEADING_MARK = re.compile(rf"^\d{{1,2}}\s+(?=(?:{SENTENCE_OPENERS})\s)")
 _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-Z]")
 _BULLET = "[•◦▪‣]"
 _SPLIT = re.compile(
-    # Not after a numbered item's mark ("...: 1. Misuses ...", "... API. 2. Deadlocks ..."): the item goes on.
-    r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))(?<![.!?:]\s\d\.)(?<![.!?:]\s\d\d\.)(?<!^\d\.)(?<!^\d\d\.)\s+"
+    r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+"
     r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z])"  # a sentence may open with an option ("... undetected. --verbose")
     # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").
     rf"|\s+{_BULLET}\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
 )
 _LEAD_IN = re.compile(rf":\s*{_BULLET}\s*")
+# A list's items: "1. ", "2) ", a bullet, "(a) ".
+_LIST_OPENS = re.compile(rf"^(?:\d{{1,2}}[.)]|{_BULLET}|\(?[a-z]\))\s")
+_ITEM = re.compile(rf"(?:^|(?<=\s))(?:\d{{1,2}}[.)]|{_BULLET}|\(?[a-z]\))\s")
+# A numbered list's first mark after the words announcing it ("...: 1."), and a later mark on its own ("2.").
+_FIRST_MARK = re.compile(r"(?:^|:\s)1\.$")
+_MARK = re.compile(r"^(\d{1,2})\.$")
 # A footnote mark printed after a sentence's stop ("... library.1 Because ...", "... Transformer.”2 In ..."): the
 # mark is dropped so the stop ends the sentence. A word of three letters or more before the stop, so "Fig.1" and
 # "No.2" stay whole.
@@ -76,10 +81,10 @@ _LIST_MARK = re.compile(r"(?:^|(?<=\s))\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})\)(?=\s)")
 
 def run_on(text: str, following: str, most: int = 60) -> str:
     """The words of `following` (the next chunk's text) that finish the sentence `text` stops in, or ''; after a
-    colon, the list items the next chunk opens with (see `_items`). A chunk may
-    close inside a sentence (at a line end past its size limit); the next one then opens with the rest of it, in
-    lower case or with a figure. '' when the text ends a sentence, a table row or a heading, when the next chunk
-    opens with a table row or a heading, or when the rest runs over `most` words. A sentence stopping inside a
+    colon, the list items the next chunk opens with (see `_items`). A chunk may close inside a sentence (at a line
+    end past its size limit); the next one then opens with the rest of it, in lower case or with a figure. '' when
+    the text ends a sentence, a table row or a heading, when the next chunk opens with a table row or a heading, or
+    when the rest runs over `most` words. A sentence stopping inside a
     bracket ("... ended March 25, 2023 (Q1 2023") goes on whatever the case of the next word, when the rest closes
     the bracket. The text, `joiner(text)` and the words read as the whole sentence."""
     rest = following.lstrip()
@@ -110,27 +115,50 @@ def run_on(text: str, following: str, most: int = 60) -> str:
     return " ".join(words) if 0 < len(words) <= most else ""
 
 
-# A list's items: "1. ", "2) ", a bullet, "(a) ".
-_LIST_OPENS = re.compile(rf"^(?:\d{{1,2}}[.)]|{_BULLET}|\(?[a-z]\))\s")
-_ITEM = re.compile(rf"(?:^|(?<=\s))(?:\d{{1,2}}[.)]|{_BULLET}|\(?[a-z]\))\s")
-
-
 def _items(following: str, most: int) -> str:
-    """The list items the next chunk opens with, each to its first stop, within `most` words: what a sentence
-    announcing a list at the end of a chunk announces ("... detects three classes of errors:"). The list ends at an
-    item with prose after its stop."""
-    starts = [m.start() for m in _ITEM.finditer(following)]
+    """The list items the next chunk opens with, each to its first sentence's end, within `most` words: what a
+    sentence announcing a list at the end of a chunk announces ("... detects three classes of errors:"). The list
+    ends at a table row, a heading, a line that is no item and does not go on one, or an item with prose after it."""
+    lines: list[str] = []
+    for line in (raw.strip() for raw in following.splitlines()):
+        if " | " in line or _heading_line(line) or not line:
+            break
+        if lines and not _LIST_OPENS.match(line) and _FINISHED.search(lines[-1]):
+            break  # prose after the list
+        lines.append(line)
+    text = " ".join(lines)
+    starts = [m.start() for m in _ITEM.finditer(text)]
+    if not starts or starts[0]:
+        return ""
     taken: list[str] = []
-    for a, b in zip(starts, [*starts[1:], len(following)], strict=True):
-        item = following[a:b].strip()
-        stop = re.search(r"[.!?;](?=\s|$)", item[3:])
-        first = item[: 3 + stop.end()] if stop else item
+    for a, b in zip(starts, [*starts[1:], len(text)], strict=True):
+        item = text[a:b].strip()
+        first = (sentences(item) or [item])[0]
         if sum(len(t.split()) for t in [*taken, first]) > most:
             break
         taken.append(first)
-        if first != item:
+        if len(first) < len(item):
             break
     return " ".join(taken)
+
+
+def _marks_kept(pieces: list[str]) -> list[str]:
+    """The split's pieces with a numbered list's marks joined to their items: "...: 1.", the next number and one
+    opening the text end no sentence ("... sections: 1. Misuses of the API." then "2. Deadlocks ..."); a number after
+    "Fig." or "Age:" is no mark."""
+    out: list[str] = []
+    carry, expect = "", 0
+    for piece in pieces:
+        piece = f"{carry} {piece}" if carry else piece
+        carry = ""
+        mark = _MARK.match(piece)
+        if _FIRST_MARK.search(piece) and not (mark and out and _ABBREV.search(out[-1])):
+            carry, expect = piece, 2
+        elif mark and (int(mark.group(1)) == expect or not out):  # the next mark, or one opening the text
+            carry, expect = piece, int(mark.group(1)) + 1
+        else:
+            out.append(piece)
+    return [*out, carry] if carry else out
 
 
 def sentences(text: str) -> list[str]:
@@ -139,11 +167,12 @@ def sentences(text: str) -> list[str]:
     prose: list[str] = []
 
     def flush() -> None:
-        joined = re.sub(r"(?<=\w)-\s+(?=[a-z])", "", " ".join(prose)) if prose else ""  # not a dash " -- "
+        # A word broken at a line end is joined, not a dash (" -- ") nor a suspended hyphen ("short- and long-term").
+        joined = re.sub(r"(?<=\w)-\s+(?=[a-z])(?!(?:and|or|to|nor)\b)", "", " ".join(prose)) if prose else ""
         joined = _FOOTNOTE_MARK.sub("", joined)
         joined = _LEAD_IN.sub(": ", joined)  # a list's first item stays with the words that introduce it
         pending = ""
-        pieces = _SPLIT.split(joined)
+        pieces = _marks_kept(_SPLIT.split(joined))
         for k, piece in enumerate(pieces):
             pending = f"{pending} {piece}".strip() if pending else piece
             after = pieces[k + 1] if k + 1 < len(pieces) else ""

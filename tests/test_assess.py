@@ -374,3 +374,14 @@ def test_a_bound_or_a_percentage_asked_for_is_stated_as_one() -> None:
     vague = _paged("manual", "The QZ-9 cache slows startup by a percentage that grows with 2 or 3 reads per file.", 3)
     assert _verdict(question, [vague]).failing == "value_stated"
     assert _verdict(question, [vague, _paged("manual", "The QZ-9 cache slows startup by 12%.", 4)]).sufficient
+
+
+def test_a_bound_is_asked_only_as_a_superlative_of_a_measure_and_a_row_states_a_share() -> None:
+    assert bounds("How much revenue did Harbour Holdings Limited report?", question=True) == set()
+    assert bounds("How many employees does the largest segment of Harbour have?", question=True) == set()
+    assert bounds("How many customers bought at least 10% of sales?", question=True) == set()
+    assert bounds("Is there an upper bound on the value of --max-threads?", question=True) == {"maximum"}
+    assert bounds("It accepts values from 1 to 200.") == {"maximum", "minimum"}
+    question = "By what percentage did Harbour revenue change from 2018 to 2019?"
+    row = _paged("report", "Harbour revenue change | 2019: 1,200 | 2018: 1,000", 3)
+    assert _verdict(question, [row]).sufficient  # the figures a share is computed from

@@ -106,6 +106,7 @@ def test_meta_sentences_are_about_the_document() -> None:
     # A pointer that goes on to list its items states them.
     assert is_meta("The three kinds are discussed in detail in the next three sections.")
     assert not is_meta("The three kinds are discussed in detail in the next three sections: 1. Wear of the lip.")
+    assert is_meta("The rest of this paper is organized as follows: 1) Section 2 presents the data.")
 
 
 def test_a_row_keeps_its_label_and_the_columns_of_the_years_asked() -> None:

@@ -61,7 +61,7 @@ def test_list_items_run_into_one_line_are_sentences_of_their_own():
 def test_run_on_finishes_a_sentence_cut_at_a_chunk_end_from_the_next_chunk() -> None:
     text = "Valves are checked weekly. The seal is replaced when it"
     assert run_on(text, "shows wear or leaks. Logs are kept for ten years.") == "shows wear or leaks."
-    # A hyphenated compound cut at its hyphen is joined without a space (see kb.text.joiner).
+    # A hyphenated compound cut at its hyphen is joined without a space (see kb.sentences.joiner).
     assert run_on("Seals are state-of-the-", "art at the plant. Logs.") == "art at the plant."
     assert sentences("Seals are state-of-the-" + joiner("Seals are state-of-the-") + "art at the plant.") == [
         "Seals are state-of-the-art at the plant."
@@ -138,3 +138,25 @@ def test_a_sentence_may_open_with_a_command_line_option() -> None:
         "--queue-size=<number> [default: 1000] Blocks wait here.",
         "Use e.g. -v to see them.",
     ]
+
+
+def test_a_number_after_an_abbreviation_or_a_label_is_no_list_mark() -> None:
+    assert sentences("The gain is shown in Fig. 3. We then tune the rate.") == [
+        "The gain is shown in Fig. 3.",
+        "We then tune the rate.",
+    ]
+    assert sentences("John Smith, Age: 57. Mr. Smith has served since 2015.") == [
+        "John Smith, Age: 57.",
+        "Mr. Smith has served since 2015.",
+    ]
+    assert sentences("The short- and long-term notes rose.") == ["The short- and long-term notes rose."]
+
+
+def test_an_announced_list_stops_at_a_row_a_heading_or_the_prose_after_it() -> None:
+    assert run_on("The seal fails in two ways:", "1. Wear of the lip.\nRevenue | 2019: 5\n2. Cracks.") == (
+        "1. Wear of the lip."
+    )
+    assert run_on("The report is organised as follows:", "1. Introduction\n2. Related Work\nWe propose a pump.") == ""
+    assert run_on("It fails in two ways:", "1. Misuse, e.g. freeing twice. 2. Sales in the U.S. fell. Prose.") == (
+        "1. Misuse, e.g. freeing twice. 2. Sales in the U.S. fell."
+    )
