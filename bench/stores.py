@@ -46,6 +46,7 @@ QUERY_ONLY = frozenset(
         "benchmark.py",
         "page_proxy.py",
         "render.py",
+        "sentences.py",  # the answer's sentences and run-on: read by the agent only
         "__main__.py",
     }
 )
