@@ -4,7 +4,7 @@ continue, the row the question names leading a figure answer. Examples are inven
 import numpy as np
 
 from agent import extractive
-from agent.extractive import _continuations, _stand_ins, compose
+from agent.extractive import _continuations, compose
 from agent.settings import AnswerSettings
 from kb.query import read_query
 from kb.text import squashed, tokenize
@@ -213,45 +213,6 @@ def test_a_question_word_the_evidence_never_uses_is_matched_by_its_nearest_word_
     # Not like enough: no stand-in.
     strict = compose(question, "general", [], context, AnswerSettings(sentences=1, stand_in_likeness=0.95), embed)
     assert strict.startswith("The valves were tested")
-
-
-def test_word_vectors_are_embedded_once_per_model_owner_and_the_cache_stays_bounded(monkeypatch) -> None:
-    class Owner:
-        def __init__(self) -> None:
-            self.asked: list[list[str]] = []
-
-        def embed(self, texts: list[str]) -> np.ndarray:
-            self.asked.append(list(texts))
-            return np.array([[float(len(t)), 1.0] for t in texts])
-
-    owner = Owner()
-    first = extractive._word_vectors(["gauge", "valve", "gauge"], owner.embed)
-    again = extractive._word_vectors(["valve", "pump"], owner.embed)
-    assert owner.asked == [["gauge", "valve"], ["pump"]]  # each word once, whatever the call
-    assert first[0].tolist() == [5.0, 1.0] and again[0].tolist() == [5.0, 1.0] and again[1].tolist() == [4.0, 1.0]
-    monkeypatch.setattr(extractive, "_CACHED_WORDS", 3)
-    past = extractive._word_vectors(["hull", "pump"], owner.embed)  # four words would pass the bound: emptied first
-    assert owner.asked[-1] == ["hull"] and past.tolist() == [[4.0, 1.0], [4.0, 1.0]]
-    extractive._word_vectors(["pump", "hull"], owner.embed)
-    assert owner.asked[-1] == ["pump"]  # emptied: only the words since are kept
-    other = Owner()  # another knowledge base keeps its own words
-    extractive._word_vectors(["hull"], other.embed)
-    assert other.asked == [["hull"]]
-
-
-def test_acronyms_and_words_the_evidence_holds_get_no_stand_ins() -> None:
-    text = "The chief executive signed the gauge report before the audit."
-    items = [(0, 0, "c1", text, set(tokenize(text)))]
-    like = {"ceo": [1, 0, 0], "executive": [1, 0, 0], "record": [0, 1, 0], "gauge": [0, 1, 0]}
-    like["report"] = [0, 0.9, 0.436]
-
-    def embed(texts: list[str]) -> np.ndarray:
-        return np.array([like.get(t, [0, 0, 1]) for t in texts], dtype=float)
-
-    settings = AnswerSettings()
-    assert _stand_ins("When did the CEO sign it?", {}, items, embed, settings) == {}  # an acronym is as written
-    # "gauge" is in the evidence: only the missing "record" takes a stand-in, and never a form of a question word.
-    assert _stand_ins("Which gauge record was signed?", {}, items, embed, settings) == {"record": ["report"]}
 
 
 def test_a_quoted_sentence_sets_off_the_run_in_heading_it_opens_with() -> None:
