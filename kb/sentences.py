@@ -120,11 +120,13 @@ def _items(following: str, most: int) -> str:
     sentence announcing a list at the end of a chunk announces ("... detects three classes of errors:"). The list
     ends at a table row, a heading, a line that is no item and does not go on one, or an item with prose after it."""
     lines: list[str] = []
-    for line in (raw.strip() for raw in following.splitlines()):
-        if " | " in line or _heading_line(line) or not line:
+    raw = [line.strip() for line in following.splitlines()]
+    for line, after in zip(raw, [*raw[1:], ""], strict=True):
+        # A numbered line is a heading unless the next line goes on with it in lower case (an item wrapped).
+        if " | " in line or not line or (_heading_line(line) and not after[:1].islower()):
             break
-        if lines and not _LIST_OPENS.match(line) and _FINISHED.search(lines[-1]):
-            break  # prose after the list
+        if lines and not _LIST_OPENS.match(line) and (_FINISHED.search(lines[-1]) or not line[:1].islower()):
+            break  # prose after the list: an item's wrapped line goes on in lower case
         lines.append(line)
     text = " ".join(lines)
     starts = [m.start() for m in _ITEM.finditer(text)]

@@ -160,3 +160,12 @@ def test_an_announced_list_stops_at_a_row_a_heading_or_the_prose_after_it() -> N
     assert run_on("It fails in two ways:", "1. Misuse, e.g. freeing twice. 2. Sales in the U.S. fell. Prose.") == (
         "1. Misuse, e.g. freeing twice. 2. Sales in the U.S. fell."
     )
+
+
+def test_an_announced_lists_wrapped_item_goes_on_and_the_prose_after_it_does_not() -> None:
+    assert run_on("It fails in two ways:", "1. Misuse of the\npthreads API. 2. Deadlocks.\nMore prose.") == (
+        "1. Misuse of the pthreads API. 2. Deadlocks."
+    )
+    assert run_on("It fails in two ways:", "• Wear of the lip • Cracks from cold starts\nOther text.") == (
+        "• Wear of the lip • Cracks from cold starts"
+    )
