@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agent.values import ASKS_HEX, ASKS_PERCENT, ASKS_VERSION
+from agent.values import ASKS_HEX, ASKS_PERCENT, ASKS_VERSION, MEASURES, RELEASE
 from kb.definitions import defined_term
 from kb.periods import is_period, join_periods
 from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_common_word, is_identifier, without_possessive, words
@@ -112,8 +112,7 @@ def asks_value(question: str) -> bool:
 # What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the
 # thing whose version is asked ("which Unicode version").
 _MEASURED = re.compile(
-    r"\bwhich\s+(?P<v>(?:[\w-]+\s+)?)(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)"
-    r"(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
+    rf"\bwhich\s+(?P<v>(?:[\w-]+\s+)?){RELEASE}(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
     r"\bhow\s+many\s+(?P<a>.+)|"
     r"\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
     r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
@@ -122,9 +121,7 @@ _MEASURED = re.compile(
 
 
 # Nouns of a physical measure, and of a release ("in which version"); "value" and "number" only ask for one.
-_MEASURE_NOUN = re.compile(
-    r"\b(size|length|limit|capacity|width|height|depth|duration|interval|timeout|version|release)s?\b", re.I
-)
+_MEASURE_NOUN = re.compile(rf"\b({MEASURES}|version|release)s?\b", re.I)
 
 
 def measure_noun(question: str) -> str:

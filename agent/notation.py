@@ -82,21 +82,26 @@ def _math_start(words: list[str], settings: AnswerSettings) -> int | None:
     return None
 
 
-def symbols_cut(sentence: str, question: str = "", settings: AnswerSettings | None = None) -> str:
-    """The sentence's prose up to its first run of notation ("... approximates the trace of the log log p θ ( x )
-    x̃fake ..."), ending in '…', when twice `symbol_run` words of prose come before it and the question asks for no
-    equation; else the sentence as it is (`unreadable` refuses one that opens with notation)."""
+def quoted(sentence: str, question: str = "", settings: AnswerSettings | None = None) -> str | None:
+    """The sentence as an answer quotes it: its prose up to its first run of notation ("... approximates the trace
+    of the log log p θ ( x ) x̃fake ..."), ending in '…', when twice `symbol_run` words of prose come before it;
+    None when it opens with notation (too little prose before it); the sentence as it is without notation or when
+    the question asks for an equation."""
     s = settings or AnswerSettings()
     words = sentence.split()
     start = notation_start(words, s)
-    if start is None or start < 2 * s.symbol_run or ASKS_MATH.search(question):
+    if start is None or ASKS_MATH.search(question):
         return sentence
-    return " ".join(words[:start]).rstrip(",;:") + " …"
+    return " ".join(words[:start]).rstrip(",;:") + " …" if start >= 2 * s.symbol_run else None
+
+
+def symbols_cut(sentence: str, question: str = "", settings: AnswerSettings | None = None) -> str:
+    """The sentence's prose up to its first run of notation (see `quoted`); the sentence as it is when it opens with
+    notation (`unreadable` refuses it)."""
+    return quoted(sentence, question, settings) or sentence
 
 
 def opens_with_notation(sentence: str, question: str = "", settings: AnswerSettings | None = None) -> bool:
-    """Whether the sentence opens with notation (too little prose before it to quote) and the question asks for no
-    equation: no answer, and no statement of a value."""
-    s = settings or AnswerSettings()
-    start = notation_start(sentence.split(), s)
-    return start is not None and start < 2 * s.symbol_run and not ASKS_MATH.search(question)
+    """Whether the sentence opens with notation and the question asks for no equation: no answer, and no statement
+    of a value."""
+    return quoted(sentence, question, settings) is None

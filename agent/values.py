@@ -8,7 +8,7 @@ import re
 from typing import Any, Literal
 
 from agent.evidence import names_covered, passage, read, term_covered, whole_text
-from agent.notation import opens_with_notation, symbols_cut
+from agent.notation import quoted
 from agent.readable import is_row
 from agent.settings import AnswerSettings
 from kb.periods import period_year
@@ -48,10 +48,11 @@ ASKS_HEX = re.compile(
     r"hex(?:adecimal)?\b",
     re.I,
 )
-# "In which release / version": a press, news or earnings release is a document, not a version.
-ASKS_VERSION = re.compile(
-    r"\bwhich\s+(?:[\w-]+\s+){0,2}?(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)\b", re.I
-)
+# Nouns of a physical measure: what a bound or a value question measures. Generic, few.
+MEASURES = "size|length|limit|capacity|width|height|depth|duration|interval|timeout|weight"
+# A version or release asked for ("in which release"): a press, news or earnings release is a document, not one.
+RELEASE = r"(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)"
+ASKS_VERSION = re.compile(rf"\bwhich\s+(?:[\w-]+\s+){{0,2}}?{RELEASE}\b", re.I)
 _ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b|\b(?:number|count)\s+of\b", re.I)
 # "What percentage of X ...?", "By what percentage does X ...?": a share, written with "%" or "percent".
 ASKS_PERCENT = re.compile(r"\b(?:what|which)\s+(?:is\s+the\s+)?percent(?:age)?\b", re.I)
@@ -74,11 +75,11 @@ def asked_form(question: str) -> Form:
 # stated without one (a default, a typical size) answers nothing of it. The question names a bound as a superlative
 # of a measure, not in passing ("the largest segment", "Harbour Holdings Limited", "at least 10% of sales"); a
 # sentence states one with generic English words of bounds or a range, never inside a name ("--max-threads").
+_MEASURE_WORDS = rf"(?:value|number|amount|count|{MEASURES})s?"
 _ASKS_BOUND = {
-    "maximum": r"(?:maximum|largest|highest|greatest|biggest)\s+(?:[\w-]+\s+){0,2}?(?:value|size|length|number|"
-    r"amount|count|depth|limit|width|height|capacity|weight|duration)s?|upper\s+(?:bound|limit)",
-    "minimum": r"(?:minimum|smallest|lowest|least)\s+(?:[\w-]+\s+){0,2}?(?:value|size|length|number|amount|count|"
-    r"depth|limit|width|height|capacity|weight|duration)s?|lower\s+(?:bound|limit)",
+    "maximum": rf"(?:maximum|largest|highest|greatest|biggest)\s+(?:[\w-]+\s+){{0,2}}?{_MEASURE_WORDS}|upper\s+"
+    r"(?:bound|limit)",
+    "minimum": rf"(?:minimum|smallest|lowest|least)\s+(?:[\w-]+\s+){{0,2}}?{_MEASURE_WORDS}|lower\s+(?:bound|limit)",
 }
 _BOUNDS = {
     "maximum": r"maxim(?:um|al)|max|largest|highest|greatest|upper\s+(?:bound|limit)|at\s+most|up\s+to|"
@@ -89,10 +90,13 @@ _BOUNDS = {
 _RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to|range)\b", re.I)  # both bounds at once
 
 
-def bounds(text: str, question: bool = False) -> set[str]:
-    """The bounds ("maximum", "minimum") the text states, or, for a question, asks for."""
-    if question:
-        return {k for k, p in _ASKS_BOUND.items() if re.search(rf"\b(?:{p})\b", text, re.I)}
+def asked_bounds(question: str) -> set[str]:
+    """The bounds ("maximum", "minimum") the question asks for."""
+    return {k for k, p in _ASKS_BOUND.items() if re.search(rf"\b(?:{p})\b", question, re.I)}
+
+
+def stated_bounds(text: str) -> set[str]:
+    """The bounds ("maximum", "minimum") the text states."""
     found = {k for k, p in _BOUNDS.items() if re.search(rf"(?<![\w-])(?:{p})(?![\w-])", text, re.I)}
     return found | ({"maximum", "minimum"} if _RANGE.search(text) else set())
 
@@ -134,7 +138,7 @@ def value_missing(
     subject = [i for i in identifiers if i not in titled] or identifiers
     form = asked_form(question)
     given = stated_values(question, form)
-    bound = bounds(question, question=True)
+    bound = asked_bounds(question)
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
     # those of a document's title (they say which document, as its name does).
     measured = [
@@ -160,27 +164,28 @@ def value_missing(
         text, title = passage(hit), hit.get("title", "")
         about = read([text, title])
         named = not subject or any(names_covered(names[i], *about) for i in subject)
-        if not named and (_page_of(hit) not in naming or _names_sibling(text, subject)):
+        if not named and (_page_of(hit) not in naming or _siblings(text, subject)):
             continue  # a passage about another member of the subject's family ("X_INIT" beside "X_EXPAND")
         held = [t for t in measured if names_covered(names[t], *about)]
         best = max(best, held, key=len)
         if len(held) < need:
             continue
-        titled = form == "version" and bool(head_names) and names_covered(head_names, *read([title]))
+        head_titles = form == "version" and bool(head_names) and names_covered(head_names, *read([title]))
         for sentence in sentences(whole_text(hit)):
             # Notation is no statement: code or an equation after the prose is cut, and a sentence opening with
             # one states nothing ("Sample code: ... f(key, 10, salt);" gives no value of anything).
             if not is_row(sentence):
-                sentence = symbols_cut(sentence, question, answer)
-                if opens_with_notation(sentence, question, answer):
+                cut = quoted(sentence, question, answer)
+                if cut is None:
                     continue
+                sentence = cut
             sentence = _own_part(sentence, subject)
             said = read([sentence])
             # The counted noun is in it; the thing whose version is asked may title its document instead.
-            unnamed = bool(head_names) and not titled and not names_covered(head_names, *said)
+            unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *said)
             # A table row states a share as a figure under a "%" head, or the figures a share is computed from.
             said_form: Form = "figure" if form == "percent" and is_row(sentence) else form
-            unbound = bool(bound) and not bounds(sentence) & bound  # a bound asked for, none stated
+            unbound = bool(bound) and not stated_bounds(sentence) & bound  # a bound asked for, none stated
             if not stated_values(sentence, said_form, head) - given or unnamed or unbound:
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):
@@ -214,11 +219,6 @@ def _siblings(text: str, subject: list[str]) -> list[re.Match[str]]:
         and is_identifier(m.group())
         and _SEGMENT.split(m.group())[0].lower() in heads
     ]
-
-
-def _names_sibling(text: str, subject: list[str]) -> bool:
-    """Whether the text names another of the subject's family."""
-    return bool(_siblings(text, subject))
 
 
 def _own_part(sentence: str, subject: list[str]) -> str:

@@ -8,7 +8,7 @@ from agent.assess import assess, together
 from agent.evidence import term_covered, token_set
 from agent.intent import asks_value, measure_noun, measured_phrase, read_question
 from agent.types import Assessment
-from agent.values import asked_form, bounds, stated_values
+from agent.values import asked_bounds, asked_form, stated_bounds, stated_values
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
@@ -362,8 +362,11 @@ def test_a_value_after_another_of_the_subjects_family_is_that_ones() -> None:
 
 
 def test_a_bound_or_a_percentage_asked_for_is_stated_as_one() -> None:
-    assert bounds("What is the largest value X accepts?") == {"maximum"} and bounds("--max-threads=500") == set()
-    assert bounds("It needs at least 2 and at most 9.") == {"minimum", "maximum"}
+    assert (
+        stated_bounds("What is the largest value X accepts?") == {"maximum"}
+        and stated_bounds("--max-threads=500") == set()
+    )
+    assert stated_bounds("It needs at least 2 and at most 9.") == {"minimum", "maximum"}
     question = "What is the largest value that the QZ-9 --depth option accepts?"
     default = _paged("manual", "The QZ-9 --depth option accepts a value: --depth=<number> [default: 30].", 3)
     verdict = _verdict(question, [default])
@@ -377,11 +380,11 @@ def test_a_bound_or_a_percentage_asked_for_is_stated_as_one() -> None:
 
 
 def test_a_bound_is_asked_only_as_a_superlative_of_a_measure_and_a_row_states_a_share() -> None:
-    assert bounds("How much revenue did Harbour Holdings Limited report?", question=True) == set()
-    assert bounds("How many employees does the largest segment of Harbour have?", question=True) == set()
-    assert bounds("How many customers bought at least 10% of sales?", question=True) == set()
-    assert bounds("Is there an upper bound on the value of --max-threads?", question=True) == {"maximum"}
-    assert bounds("It accepts values from 1 to 200.") == {"maximum", "minimum"}
+    assert asked_bounds("How much revenue did Harbour Holdings Limited report?") == set()
+    assert asked_bounds("How many employees does the largest segment of Harbour have?") == set()
+    assert asked_bounds("How many customers bought at least 10% of sales?") == set()
+    assert asked_bounds("Is there an upper bound on the value of --max-threads?") == {"maximum"}
+    assert stated_bounds("It accepts values from 1 to 200.") == {"maximum", "minimum"}
     question = "By what percentage did Harbour revenue change from 2018 to 2019?"
     row = _paged("report", "Harbour revenue change | 2019: 1,200 | 2018: 1,000", 3)
     assert _verdict(question, [row]).sufficient  # the figures a share is computed from
