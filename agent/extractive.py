@@ -57,8 +57,8 @@ def _lexical_scores(
     texts: list[str] | None = None,
     part: float = 1.0,
 ) -> np.ndarray:
-    """Share of the question's concepts each sentence covers, weighted by rarity among the candidates. A term found
-    only inside a longer name counts `part` of one (see `_inside_longer`)."""
+    """Share of the question's concepts each sentence covers, weighted by rarity among the candidates. A term the
+    sentence names only as part of something else counts `part` of one (see `_named_apart`)."""
     concepts = _concepts(question, aliases, weight)
     if not concepts or not pool:
         return np.zeros(len(pool))
@@ -67,13 +67,17 @@ def _lexical_scores(
     if texts is not None and part < 1.0:
         for n, text in enumerate(texts):
             for j, (names, _) in enumerate(concepts):
-                # An element asked about by its tag ("<include>") is named by its tag, not by the bare word.
-                untagged = names[0].casefold() in tags and not tags[names[0].casefold()].search(text)
-                if hits[n, j] and (_inside_longer(names[0], text) or untagged):
+                if hits[n, j] and _named_apart(names[0], text, tags.get(names[0].casefold())):
                     hits[n, j] = part
     idf = np.log(1 + len(pool) / (1 + hits.sum(axis=0)))
     weights = idf * np.array([w for _, w in concepts])
     return hits @ weights / weights.sum() if weights.sum() else np.zeros(len(pool))
+
+
+def _named_apart(term: str, text: str, tag: re.Pattern[str] | None = None) -> bool:
+    """Whether the text names the term only as part of something else: an element the question writes as a tag
+    ("<include>") only as the bare word, or any term only as a segment of a longer path."""
+    return (tag is not None and not tag.search(text)) or _inside_longer(term, text)
 
 
 def _inside_longer(term: str, text: str) -> bool:

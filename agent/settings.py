@@ -160,9 +160,10 @@ class AnswerSettings(BaseModel):
         0.5,
         ge=0,
         le=1,
-        description="What a question's term counts for in a sentence that names it only as a segment of a longer "
-        "path ('gate' in '/srv/gate/log'). 0.25 / 0.5 / 0.75 / 1 on the bench: aragog, financebench and specs alike, "
-        "the standards probe 0.741 / 0.741 / 0.721 / 0.722.",
+        description="What a question's term counts for in a sentence that names it only as part of something else: "
+        "a segment of a longer path ('gate' in '/srv/gate/log'), or the bare word of an element the question writes "
+        "as a tag ('include' for '<include>'). 0.25 / 0.5 / 0.75 / 1 on the bench (paths): aragog, financebench and "
+        "specs alike, the standards probe 0.741 / 0.741 / 0.721 / 0.722.",
     )
     long_words: int = Field(
         50, ge=1, description="Sentences longer than this many words are discounted (70 before, chosen on the bench)."

@@ -294,6 +294,11 @@ def test_a_path_asked_about_is_not_answered_by_a_longer_path_holding_it() -> Non
     )
 
 
+def _first(question: str, context: list[dict[str, str]], **settings: float) -> str:
+    """The one-sentence answer, ranked without the passages' order, with the embedding stub."""
+    return compose(question, "general", [], context, AnswerSettings(sentences=1, rank_decay=0.0, **settings), _alike)
+
+
 def test_asked_which_things_the_sentence_announcing_a_list_of_them_leads() -> None:
     """ "Which winches are left ...?": the sentence naming the setting outscores the one listing the winches, until
     the list of winches is read as what answers."""
@@ -303,10 +308,8 @@ def test_asked_which_things_the_sentence_announcing_a_list_of_them_leads() -> No
     ]
 
     question = "Which winches are left if I build the dock with NO_TIDE set?"
-    plain = AnswerSettings(sentences=1, rank_decay=0.0, lead_bonus=0.0)
-    assert compose(question, "general", [], context, plain, _alike).startswith("You can do this")
-    led = AnswerSettings(sentences=1, rank_decay=0.0)
-    assert compose(question, "general", [], context, led, _alike).startswith("Doing this leaves only")
+    assert _first(question, context, lead_bonus=0.0).startswith("You can do this")
+    assert _first(question, context).startswith("Doing this leaves only")
 
 
 def test_asked_why_the_sentence_giving_a_cause_leads() -> None:
@@ -316,10 +319,8 @@ def test_asked_why_the_sentence_giving_a_cause_leads() -> None:
     ]
 
     question = "Why does the QZ-9 pump keep a second seal?"
-    plain = AnswerSettings(sentences=1, rank_decay=0.0, cause_bonus=0.0)
-    assert compose(question, "general", [], context, plain, _alike).startswith("The QZ-9 pump keeps")
-    led = AnswerSettings(sentences=1, rank_decay=0.0, cause_bonus=1.0)
-    assert compose(question, "general", [], context, led, _alike).startswith("A second seal is kept to avoid")
+    assert _first(question, context, cause_bonus=0.0).startswith("The QZ-9 pump keeps")
+    assert _first(question, context, cause_bonus=1.0).startswith("A second seal is kept to avoid")
 
 
 def test_an_element_asked_about_by_its_tag_is_answered_where_its_tag_is_written() -> None:
