@@ -32,8 +32,8 @@ def _anchors(
     tokens, flat = read([passage(hit)])
     if not names_covered(names, tokens, flat):
         return False
-    # A passage of a section headed with the name is about it, whatever else the question asks of it ("EAX vs CCM
-    # for a new protocol?": the CCM section never says "protocol").
+    # A passage of a section headed with the name is about it, whatever else the question asks of it ("QZM vs QXM
+    # for a new protocol?": the QXM section never says "protocol").
     heading = (hit.get("section") or "").split(" > ")[-1]  # its own heading, not a chapter's above it
     headed = bool(heading) and names_covered(names, *read([heading]))
     return not rest or headed or any(term_covered(t, tokens, flat) for t in rest)

@@ -13,7 +13,7 @@ from agent.evidence import is_evidence, named_documents
 from agent.refine import SearchFn
 from agent.settings import AgentSettings
 from agent.types import Evidence, dump
-from kb.sentences import run_on, stops_mid_sentence
+from kb.sentences import reads_on, run_on
 
 ChunkReader = Callable[[str], dict[str, Any] | None]  # a chunk id -> a chunk as a hit-shaped dict, or None
 
@@ -47,7 +47,7 @@ def _runs_on(hit: dict[str, Any], following: ChunkReader) -> str:
     when it ends announcing a list ("... three classes of errors:"), whose items may open the next chunk.
     The next chunk's section label is not compared: a two-column page's sentence runs on past a heading the other
     column set; a next chunk opening with a heading continues nothing (see kb.sentences.run_on)."""
-    if not stops_mid_sentence(hit["text"]) and not hit["text"].rstrip().endswith(":"):
+    if not reads_on(hit["text"]):
         return ""
     after = following(hit["chunk_id"])
     return run_on(hit["text"], after["text"]) if after else ""

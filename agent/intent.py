@@ -110,7 +110,7 @@ def asks_value(question: str) -> bool:
 
 
 # What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the
-# thing whose version is asked ("which Unicode version").
+# thing whose version is asked ("which Kestrel version").
 _MEASURED = re.compile(
     rf"\bwhich\s+(?P<v>(?:[\w-]+\s+)?){RELEASE}(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
     r"\bhow\s+many\s+(?P<a>.+)|"
@@ -140,7 +140,7 @@ def measured_phrase(question: str) -> str:
     match = _MEASURED.search(question)
     if not match:
         return ""
-    if match.group("v") is not None:  # "which Unicode version", "which version of X": whose version, a name
+    if match.group("v") is not None:  # "which Kestrel version", "which version of X": whose version, a name
         names = [match.group("v").strip(), match.group("of") or ""]  # not "minimum", "new", "latest"
         return next((w for w in names if w and (w[0].isupper() or is_identifier(w) or not is_common_word(w))), "")
     phrase: list[str] = []

@@ -34,7 +34,7 @@ _NOTATION_WORDS = frozenset(["hex", "hexadecimal"])  # how the value is written,
 
 # The form a question asks its value in, and how a sentence writes a value of that form. A number written in
 # hexadecimal ("0x1EDC6F41", "8005h", "42F0E1EB": a bare run of six hex digits or more holding a letter; "A100",
-# "2023a" and plain numbers are none); a version or release ("4.2.0", "version 7", "Unicode 15": a date beside a
+# "2023a" and plain numbers are none); a version or release ("4.2.0", "version 7", "Kestrel 15": a date beside a
 # name is none); a count, which may be a word ("three layers"; a word is no value of anything else: "forbids two
 # hyphens" gives no code its value); a figure.
 _HEX = re.compile(
@@ -74,7 +74,7 @@ def asked_form(question: str) -> Form:
 # The bound a question asks for ("the largest value X accepts", "the minimum size", "an upper bound"): a value
 # stated without one (a default, a typical size) answers nothing of it. The question names a bound as a superlative
 # of a measure, not in passing ("the largest segment", "Harbour Holdings Limited", "at least 10% of sales"); a
-# sentence states one with generic English words of bounds or a range, never inside a name ("--max-threads").
+# sentence states one with generic English words of bounds or a range, never inside a name ("--max-valves").
 _MEASURE_WORDS = rf"(?:value|number|amount|count|{MEASURES})s?"
 _ASKS_BOUND = {
     "maximum": rf"(?:maximum|largest|highest|greatest|biggest)\s+(?:[\w-]+\s+){{0,2}}?{_MEASURE_WORDS}|upper\s+"
@@ -103,7 +103,7 @@ def stated_bounds(text: str) -> set[str]:
 
 def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
     """The values of the form asked for that the text states; a version also as the number right after the thing
-    `named` ("Unicode 15")."""
+    `named` ("Kestrel 15")."""
     pattern = {"hexadecimal": _HEX, "version": _VERSION, "percent": _PERCENT, "count": _COUNT, "figure": _FIGURE}[form]
     found = {m.group().lower().lstrip("+$€£") for m in pattern.finditer(text)}
     if form == "version":
@@ -223,8 +223,8 @@ def _siblings(text: str, subject: list[str]) -> list[re.Match[str]]:
 
 def _own_part(sentence: str, subject: list[str]) -> str:
     """The sentence without what it says after naming another of the subject's family, unless it names the subject
-    there too: a value after "QZ_512_SIZE" is that one's ("sha3_512_digest ... 512 octets"), and entries of a
-    reference run into one sentence ("... -2 if too big. asn1_get_tag_der ...") keep the first one's values."""
+    there too: a value after "QZ_512_SIZE" is that one's ("qz_512_digest ... 512 octets"), and entries of a
+    reference run into one sentence ("... -2 if too big. qz_get_tag ...") keep the first one's values."""
     starts = [m.start() for m in _siblings(sentence, subject)]
     if not starts:
         return sentence

@@ -64,6 +64,16 @@ def stops_mid_sentence(text: str) -> bool:
     return bool(last) and " | " not in last and not _FINISHED.search(last) and not _heading_line(last)
 
 
+def announces_items(text: str) -> bool:
+    """The text ends announcing a list ("... three classes of errors:"), whose items may open the next chunk."""
+    return text.rstrip().endswith(":")
+
+
+def reads_on(text: str) -> bool:
+    """Whether the next chunk may finish what the text ends with (see `run_on`): worth reading it."""
+    return stops_mid_sentence(text) or announces_items(text)
+
+
 def joiner(text: str) -> str:
     """What joins the text to the words that finish its last sentence: nothing after a hyphen ("state-of-the-" and
     "art"), else a space."""
@@ -88,7 +98,7 @@ def run_on(text: str, following: str, most: int = 60) -> str:
     bracket ("... ended March 25, 2023 (Q1 2023") goes on whatever the case of the next word, when the rest closes
     the bracket. The text, `joiner(text)` and the words read as the whole sentence."""
     rest = following.lstrip()
-    if text.rstrip().endswith(":") and _LIST_OPENS.match(rest):
+    if announces_items(text) and _LIST_OPENS.match(rest):
         return _items(rest, most)
     if not stops_mid_sentence(text):
         return ""
