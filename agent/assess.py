@@ -188,6 +188,7 @@ def assess(state: dict[str, Any]) -> Assessment:
             # Without an identifier to anchor it, the measure named is what a stating sentence must name.
             measured_phrase(question) or ("" if identifiers else measure_noun(question)),
             settings.answer,
+            state.get("names") or [],
         )
         reasons.append(Check(check="value_stated", ok=not unstated, detail=unstated or "a value is stated"))
     if compare and state.get("topics"):

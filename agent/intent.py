@@ -98,14 +98,16 @@ _UNITS = r"(?:seconds|minutes|hours|days|milliseconds|bytes|kilobytes|megabytes|
 _ASKS_VALUE = re.compile(
     rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
     r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
-    r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)",
+    r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)|"
+    r"\b(?:upper|lower)\s+(?:bound|limit)s?\b",
     re.I,
 )
 
 
 def asks_value(question: str) -> bool:
     """The question asks for a count or a value, which an answer must state: also a version ("in which release was
-    X added"), a value in hexadecimal ("what is the hexadecimal code of X") or a percentage, see `agent.values`."""
+    X added"), a value in hexadecimal ("what is the hexadecimal code of X"), a percentage or a bound ("is there an
+    upper bound on X, and what is it"), see `agent.values`."""
     return any(p.search(question) for p in (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT))
 
 

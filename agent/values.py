@@ -90,6 +90,12 @@ _BOUNDS = {
 _RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to|range)\b", re.I)  # both bounds at once
 
 
+# A value stated as a default ("[default: 30]", "the default is 500", "by default, it handles up to 500"): what
+# holds unless set otherwise, not what may be set.
+_ASKS_DEFAULT = re.compile(r"\bdefault", re.I)
+_DEFAULT_VALUE = re.compile(rf"\bdefaults?\b[^\d.;!?]{{0,40}}?{_FIGURE.pattern}", re.I)
+
+
 def asked_bounds(question: str) -> set[str]:
     """The bounds ("maximum", "minimum") the question asks for."""
     return {k for k, p in _ASKS_BOUND.items() if re.search(rf"\b(?:{p})\b", question, re.I)}
@@ -123,6 +129,7 @@ def value_missing(
     most: int,
     counted: str = "",
     answer: AnswerSettings | None = None,
+    names: list[str] | None = None,
 ) -> str:
     """For a question asking for a count or a value: why no evidence states it, or "" when some does. A passage
     states it when it (or its page) names the subject (one of the identifiers no evidence title names, else of all
@@ -132,7 +139,10 @@ def value_missing(
     valve" is not stated by a passage giving another size of something else, nor by a release number beside the
     subject's name). When the question says what it counts or measures (`counted`, see
     `agent.intent.measured_phrase`), the sentence names that too: "how many threads" is not stated by a version
-    number beside the program's name."""
+    number beside the program's name. A rare capitalised name the question gives (`names`, see
+    `agent.intent.QuestionReading`) is part of the subject: a passage about another program's size states none of
+    the one asked about."""
+    identifiers = [*identifiers, *(n for n in names or [] if n not in identifiers)]
     titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
@@ -180,11 +190,13 @@ def value_missing(
                     continue
                 sentence = cut
             sentence = _own_part(sentence, subject)
-            said = read([sentence])
+            said = read([_others_cut(sentence, question)])
             # The counted noun is in it; the thing whose version is asked may title its document instead.
             unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *said)
             # A table row states a share as a figure under a "%" head, or the figures a share is computed from.
             said_form: Form = "figure" if form == "percent" and is_row(sentence) else form
+            if bound and not _ASKS_DEFAULT.search(question):
+                sentence = _DEFAULT_VALUE.sub(" ", sentence)  # a default is no bound ("[default: 30] Maximum ...")
             unbound = bool(bound) and not stated_bounds(sentence) & bound  # a bound asked for, none stated
             if not stated_values(sentence, said_form, head) - given or unnamed or unbound:
                 continue
@@ -233,6 +245,24 @@ def _own_part(sentence: str, subject: list[str]) -> str:
         if any(name.lower() in sentence[a:b].lower() for name in subject):
             parts.append(sentence[a:b])
     return " ".join(parts)
+
+
+# A name of something: a command's option ("--cache-size=N") or an identifier ("QZ_MAX_LEN").
+_NAMING = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*(?:=\S*)?|[\w.-]*\w")
+
+
+def _others_cut(sentence: str, question: str) -> str:
+    """The sentence without the names of things the question does not name: a word inside one says what that
+    thing is ("size" in "--cache-size=N [default: 1000]" names the cache's size, not the one asked about)."""
+    asked = {w.lower().lstrip("-").split("=")[0] for w in _NAMING.findall(question)}
+
+    def keep(m: re.Match[str]) -> str:
+        name = m.group()
+        if name.lower().lstrip("-").split("=")[0] in asked:
+            return name
+        return " " if name.startswith("-") or is_identifier(name) else name
+
+    return _NAMING.sub(keep, sentence)
 
 
 def _page_of(hit: dict[str, Any]) -> tuple[str, Any]:

@@ -87,6 +87,7 @@ def assess_state(question: str, evidence: list[dict]) -> dict:
         "settings": AgentSettings.for_preset("balanced", min_hits=1).model_dump(mode="json"),
         "intent": reading.intent,
         "identifiers": reading.identifiers,
+        "names": reading.names,
         "key_terms": reading.key_terms,
         "evidence": evidence,
     }

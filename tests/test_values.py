@@ -1,0 +1,61 @@
+"""The value check of agent.values: whose value a sentence states (a name the question gives, a word inside another
+thing's name) and what a default is not (a bound)."""
+
+from agent.assess import assess
+from agent.intent import asks_value
+from agent.types import Assessment
+from agent.values import _others_cut
+from tests.test_agent_units import assess_state, hit
+
+
+def _verdict(question: str, evidence: list[dict]) -> Assessment:
+    """The assessment of the evidence for a question asked as it stands."""
+    state = {**assess_state(question, evidence), "question": question}
+    return assess(state)
+
+
+def _paged(text: str, page: int) -> dict:
+    return {**hit("manual", text), "start_page": page, "title": "The toolkit manual"}
+
+
+def test_a_name_the_question_gives_must_be_named_beside_the_value() -> None:
+    """A rare capitalised name is part of the subject: another program's size states none of the one asked about."""
+    question = "What buffer size does Quillwort use for each stream?"
+    named = _paged("Quillwort reads each stream into a buffer whose size depends on the tool.", 3)
+    other = _paged("Before version 3, the buffer size was fixed at 16 kilobytes in Brambleton for each stream.", 4)
+    verdict = _verdict(question, [named, other])
+    assert verdict.failing == "value_stated" and "Quillwort" in verdict.reasons[-1].detail
+    own = _paged("Quillwort uses a buffer size of 64 kilobytes for each stream.", 5)
+    assert _verdict(question, [named, other, own]).sufficient
+
+
+def test_a_word_inside_another_things_name_names_that_thing() -> None:
+    """ "size" in "--cache-size=N [default: 1000]" is the cache's size: it states no size of what is asked."""
+    question = "What buffer size does Quillwort use for each stream?"
+    option = _paged("Quillwort options for each stream: --cache-size=N [default: 1000] Only with --history=full.", 4)
+    assert _verdict(question, [option]).failing == "value_stated"
+    assert _others_cut("--cache-size=N [default: 1000] Only with QZ_FULL.", question).split() == [
+        "[default:",
+        "1000]",
+        "Only",
+        "with",
+        ".",
+    ]
+    # The question's own names stay: the option asked about is named where its value is given.
+    asked = "What is the largest value --depth accepts?"
+    assert "--depth=<n>" in _others_cut("--depth=<n> accepts at most 200.", asked)
+
+
+def test_a_default_is_no_bound_unless_the_default_is_asked() -> None:
+    question = "Is there an upper bound on the value accepted by --max-workers, and if so what is it?"
+    assert asks_value(question)
+    default = _paged(
+        "--max-workers=<number> [default: 500] Workers accepted. By default, the pool can run up to 500 workers. "
+        "The default is 500 workers, which should be enough; no upper bound is given.",
+        3,
+    )
+    assert _verdict(question, [default]).failing == "value_stated"
+    bound = _paged("--max-workers accepts values up to 4096 workers; the default is 500.", 4)
+    assert _verdict(question, [default, bound]).sufficient
+    asked = "What is the default upper limit of workers that --max-workers sets?"
+    assert _verdict(asked, [default]).sufficient
