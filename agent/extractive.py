@@ -25,6 +25,7 @@ from agent.readable import (
     is_row,
     label_words,
     listed_noun,
+    names_entry,
     row_cells,
     row_for_columns,
     row_for_periods,
@@ -144,6 +145,7 @@ def compose(
     # name its columns.
     identifiers = [t for t in content_terms(need or question) if is_identifier(t) and not period_year(t)]
     asked_words = {t for t in tokenize(need or question) if not t.isdigit()}  # "key" names a column, too
+    entries = [i for i in identifiers if not set(tokenize(i)) <= document_words]  # not the document's own name
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
     for i, item in enumerate(context):
         if not is_evidence(item):
@@ -158,7 +160,10 @@ def compose(
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
             if short or heading:
                 continue  # headings and fragments read badly as answers
-            if unreadable(sentence, question, s) or (is_row(sentence) and not figure):
+            # A row answers a figure asked for, or anything asked of the entry it names.
+            if unreadable(sentence, question, s) or (
+                is_row(sentence) and not figure and not names_entry(sentence, entries)
+            ):
                 continue
             if is_row(sentence):
                 if about_another_member(sentence, identifiers):

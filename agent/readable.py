@@ -309,6 +309,18 @@ def about_another_member(row: str, identifiers: list[str]) -> bool:
     return bool(families) and not labels & named and any(family(w) in families for w in labels)
 
 
+def names_entry(row: str, identifiers: list[str]) -> bool:
+    """Whether a table row is a named entry's and says something of it in words ("FB_LATCH | AX_Latch | low tone
+    then high tone | Modifier latched"): a cell names one of the identifiers (not as a column's head, "AX_Latch:
+    60.0") and another holds words. Such a row states what the table says of the entry whatever is asked; a row
+    of figures answers a figure asked for."""
+    named = {i.lower() for i in identifiers}
+    values = [cell.split(":", 1)[-1] for cell in row.split("|")]
+    naming = [n for n, v in enumerate(values) if any(w.lower() in named for w in re.findall(r"[\w.+-]*\w", v))]
+    worded = [n for n, v in enumerate(values) if len(re.findall(r"\b[^\W\d_]{2,}\b", v)) >= 2]
+    return bool(naming) and any(n not in naming for n in worded)
+
+
 # A paragraph's run-in heading read into its first sentence ("Student initialization In addition to ...", "Dividend
 # Policy We implemented ...", "EMPLOYEES As of May 31, we had ..."): up to six words, the first capitalised, then a
 # word that opens a sentence and a lower-case word.

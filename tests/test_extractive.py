@@ -336,3 +336,22 @@ def test_an_element_asked_about_by_its_tag_is_answered_where_its_tag_is_written(
     part = extractive._lexical_scores(question, {}, pool, texts=texts, part=0.5)
     whole = extractive._lexical_scores(question, {}, pool, texts=texts, part=1.0)
     assert part[0] < part[1] and whole[0] == whole[1]  # the bare word counts half; counted whole, they tie
+
+
+def test_a_table_row_naming_the_entry_asked_about_answers_in_words_and_a_row_of_figures_does_not() -> None:
+    """A lookup in a table of words ("what sound does QZ_LATCH make?") is answered by the entry's row, not only a
+    figure asked for; a row of figures naming the entry, or naming it only as a column's head, stays out."""
+    context = [
+        passage("c1", "s:1", "Each feedback of the panel sounds a tone chosen by the server for the user."),
+        passage(
+            "c2",
+            "s:2",
+            "PanelFB | QZ_LOCK | high tone | Modifier locked by the panel\n"
+            "PanelFB | QZ_LATCH | low tone then high tone | Modifier latched by the panel",
+        ),
+        passage("c3", "s:3", "QZ_LATCH | Slices: 2.093 | Gain: 1.79\nSpeed of the panel | QZ_LATCH: 60 | QZ_LOCK: 9"),
+    ]
+    question = "What sound does the QZ_LATCH feedback make, and what does it indicate?"
+    answer = compose(question, "general", [], context, AnswerSettings(rank_decay=0.0), _alike)
+    assert "PanelFB | QZ_LATCH | low tone then high tone | Modifier latched by the panel. [c2]" in answer
+    assert "QZ_LOCK | high tone" not in answer and "2.093" not in answer and ": 60" not in answer
