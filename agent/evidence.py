@@ -55,6 +55,9 @@ def token_set(texts: Iterable[str]) -> set[str]:
     return out
 
 
+_COMBINATION = re.compile(r"\w\s*\+\s*\w")  # things pressed or taken together, joined by "+"
+
+
 def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
     """Whether the passage tokens hold the term: whole, as an identifier however separated, or by all its parts. A
     period counts by its year however a document writes it ("FY2019", "fiscal 2019" and "2019" all hold 2019)."""
@@ -67,9 +70,11 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
     if is_period(whole):  # a quarter or half is written many ways ("Q2", "second quarter", "six months")
         year = period_year(whole)
         return not year or year in tokens
+    key = re.sub(r"[\W_]+", "", whole)
     if is_identifier(term):
-        key = re.sub(r"[\W_]+", "", whole)
         return bool(key) and key in flat
+    if _COMBINATION.search(term) and key in flat:  # "Shift+Ctrl+Z" written "Shift + Ctrl + Z" (its "Z" no token)
+        return True
     parts = [t for t in toks if t != whole]
     return all(p in tokens for p in (parts or toks)) or _compound_split(whole, flat)
 

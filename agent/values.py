@@ -40,6 +40,7 @@ _NOTATION_WORDS = frozenset(["hex", "hexadecimal"])  # how the value is written,
 _HEX = re.compile(
     r"(?<![\w.])(?:0x[0-9a-f]+|\d[0-9a-f]*h|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})(?!\w|\.\w)", re.I
 )
+_HEX_LITERAL = re.compile(r"(?<![\w.])0x[0-9a-f]+(?![\w.])", re.I)
 _VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?!\w|\.\w)|\b(?:version|release|v)\s*\d+(?:\.\d+)*\b", re.I)
 # "What is the hexadecimal code of X?", "what's its hex value": the value itself asked in hexadecimal ("which
 # command prints it in hex" and "how many hex digits" ask something else).
@@ -50,9 +51,15 @@ ASKS_HEX = re.compile(
 )
 # Nouns of a physical measure: what a bound or a value question measures. Generic, few.
 MEASURES = "size|length|limit|capacity|width|height|depth|duration|interval|timeout|weight"
-# A version or release asked for ("in which release"): a press, news or earnings release is a document, not one.
+# A version or release asked for ("in which release", "what is the minimum X version"): a press, news or earnings
+# release is a document, a release date or notes something else.
 RELEASE = r"(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)"
-ASKS_VERSION = re.compile(rf"\bwhich\s+(?:[\w-]+\s+){{0,2}}?{RELEASE}\b", re.I)
+ASKS_VERSION = re.compile(
+    rf"\bwhich\s+(?:[\w-]+\s+){{0,2}}?{RELEASE}\b|"
+    rf"\bwhat(?:'s|’s|\s+(?:is|was))\s+the\s+(?:[\w.-]+\s+){{0,2}}?{RELEASE}\b(?!\s+(?:of|in)\s+the\b|"
+    r"\s+(?:dates?|notes|schedules?|cycles?|process|requirements?|history|policy|control)\b)",
+    re.I,
+)
 _ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b|\b(?:number|count)\s+of\b", re.I)
 # "What percentage of X ...?", "By what percentage does X ...?": a share, written with "%" or "percent".
 ASKS_PERCENT = re.compile(r"\b(?:what|which)\s+(?:is\s+the\s+)?percent(?:age)?\b", re.I)
@@ -75,7 +82,7 @@ def asked_form(question: str) -> Form:
 # stated without one (a default, a typical size) answers nothing of it. The question names a bound as a superlative
 # of a measure, not in passing ("the largest segment", "Harbour Holdings Limited", "at least 10% of sales"); a
 # sentence states one with generic English words of bounds or a range, never inside a name ("--max-valves").
-_MEASURE_WORDS = rf"(?:value|number|amount|count|{MEASURES})s?"
+_MEASURE_WORDS = rf"(?:value|number|amount|count|version|{MEASURES})s?"
 _ASKS_BOUND = {
     "maximum": rf"(?:maximum|largest|highest|greatest|biggest)\s+(?:[\w-]+\s+){{0,2}}?{_MEASURE_WORDS}|upper\s+"
     r"(?:bound|limit)",
@@ -85,6 +92,7 @@ _BOUNDS = {
     "maximum": r"maxim(?:um|al)|max|largest|highest|greatest|upper\s+(?:bound|limit)|at\s+most|up\s+to|"
     r"no\s+more\s+than|(?:less|fewer)\s+than|exceed\w*|limit(?:ed|s)?|[≤<]=?",
     "minimum": r"minim(?:um|al)|min|smallest|lowest|lower\s+(?:bound|limit)|at\s+least|no\s+(?:less|fewer)\s+than|"
+    r"or\s+(?:later|newer|higher|above)|"
     r"(?:greater|more)\s+than|[≥>]=?",
 }
 _RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to|range)\b", re.I)  # both bounds at once
@@ -112,6 +120,8 @@ def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
     `named` ("Kestrel 15")."""
     pattern = {"hexadecimal": _HEX, "version": _VERSION, "percent": _PERCENT, "count": _COUNT, "figure": _FIGURE}[form]
     found = {m.group().lower().lstrip("+$€£") for m in pattern.finditer(text)}
+    if form == "figure":  # a code or a byte is a figure written in hexadecimal too ("0xfe means ...")
+        found |= {m.group().lower() for m in _HEX_LITERAL.finditer(text)}
     if form == "version":
         found = {re.sub(r"^(?:version|release|v)\s*", "", v) for v in found}
         if named:

@@ -388,3 +388,9 @@ def test_a_bound_is_asked_only_as_a_superlative_of_a_measure_and_a_row_states_a_
     question = "By what percentage did Harbour revenue change from 2018 to 2019?"
     row = _paged("report", "Harbour revenue change | 2019: 1,200 | 2018: 1,000", 3)
     assert _verdict(question, [row]).sufficient  # the figures a share is computed from
+
+
+def test_keys_pressed_together_are_covered_however_spaced() -> None:
+    text = ["To enter the sequence Shift + Ctrl + Z, press and release each key."]
+    assert term_covered("Shift+Ctrl+Z", token_set(text), squashed(text))
+    assert not term_covered("Shift+Alt+Z", token_set(text), squashed(text))

@@ -132,6 +132,9 @@ def test_topics_differing_only_in_a_letter_are_different_but_a_name_twice_is_not
         ("What does LKP stand for in the context of the sluice?", ["LKP", "sluice"]),
         ('What counts as "gate state" kept under the desk?', ["gate", "state", "kept", "desk"]),
         ("What is meant by a lock flight?", ["lock", "flight"]),
+        ("Which part of the sluice manual covers qz_gate_open()?", ["qz_gate_open"]),  # asked where it is written
+        ("Which chapter explains how the gate hides its range?", ["gate", "hides", "range"]),
+        ("What part of the gate wears first?", ["part", "gate", "wears", "first"]),  # a part of the thing itself
     ],
 )
 def test_phrases_framing_what_is_asked_are_no_key_terms(question: str, terms: list[str]) -> None:

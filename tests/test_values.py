@@ -4,7 +4,7 @@ thing's name) and what a default is not (a bound)."""
 from agent.assess import assess
 from agent.intent import asks_value
 from agent.types import Assessment
-from agent.values import _others_cut
+from agent.values import _others_cut, asked_bounds, asked_form, stated_values
 from tests.test_agent_units import assess_state, hit
 
 
@@ -59,3 +59,20 @@ def test_a_default_is_no_bound_unless_the_default_is_asked() -> None:
     assert _verdict(question, [default, bound]).sufficient
     asked = "What is the default upper limit of workers that --max-workers sets?"
     assert _verdict(asked, [default]).sufficient
+
+
+def test_a_value_asked_for_may_be_written_in_hexadecimal() -> None:
+    question = "What high-order byte value of the resource id means QZ_BadClass?"
+    row = _paged("The high-order byte value of the resource id: QZ_BadClass | 0xfe | device of the wrong class", 5)
+    assert _verdict(question, [row]).sufficient
+    assert stated_values("0xfe means QZ_BadClass; 0x1f too", "figure") == {"0xfe", "0x1f"}
+
+
+def test_a_minimum_version_asked_for_is_a_version_stated_as_a_bound() -> None:
+    question = "What is the minimum zlib version required to build qzlib 1.6?"
+    assert asked_form(question) == "version" and asked_bounds(question) == {"minimum"}
+    assert asked_form("What is the release date of qzlib?") == "figure"  # a date, not a release
+    plain = _paged("Starting with qzlib 1.6.18, building qzlib requires a zlib header; zlib 1.2.8 is bundled.", 3)
+    assert _verdict(question, [plain]).failing == "value_stated"
+    bound = _paged("Building qzlib 1.6 requires zlib version 1.2.3 or later.", 4)
+    assert _verdict(question, [plain, bound]).sufficient
