@@ -199,7 +199,7 @@ def _clean_topic(text: str) -> str:
     text = _LEADING.sub("", text)
     if gerund and is_identifier(gerund.group("name")):
         text = text.split(" ", 1)[-1]
-    return re.sub(r"(?:'s|’s)\b", "", text).strip(" ?.!,")
+    return re.sub(r"(?:'s|’s)\b", "", text).strip(" ?.!,").strip("\"'“”‘’")  # "'|' in X": its quote, too
 
 
 def _listed(text: str) -> list[str]:
@@ -230,7 +230,7 @@ def _only_periods(topic: str) -> bool:
 def _norm(text: str) -> str:
     """A topic's words in lower case: "ZX-9" and "zx-9" are one topic, "Model A" and "Model B" two (the search
     tokenizer would drop their letters)."""
-    return " ".join(re.findall(r"\w+", text.casefold()))
+    return " ".join(re.findall(r"\w+", text.casefold())) or text.strip()  # a symbol ("+", "|") is its own name
 
 
 _ASIDE = re.compile(r"\s*\([^()]*\)")

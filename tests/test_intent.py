@@ -126,6 +126,12 @@ def test_topics_differing_only_in_a_letter_are_different_but_a_name_twice_is_not
     assert "named twice" in read_question("Compare ZX-9, QR-7 and ZX-9").error
 
 
+def test_quoted_symbols_are_two_topics_of_their_own() -> None:
+    """An operator in quotes is a topic ("'+' vs '|' in an expression"): its quotes go, and two symbols differ."""
+    reading = read_question("'+' vs '|' in a gate expression: which one wins when both set a valve?")
+    assert reading.intent == "compare" and reading.topics == ["+", "|"] and reading.error is None
+
+
 @pytest.mark.parametrize(
     ("question", "terms"),
     [
