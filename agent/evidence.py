@@ -55,6 +55,7 @@ def token_set(texts: Iterable[str]) -> set[str]:
     return out
 
 
+_CODED = re.compile(r"^[^\W\d_]+\s+\d+$")
 _COMBINATION = re.compile(r"\w\s*\+\s*\w")  # things pressed or taken together, joined by "+"
 
 
@@ -73,6 +74,8 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
     key = re.sub(r"[\W_]+", "", whole)
     if is_identifier(term):
         return bool(key) and key in flat
+    if _CODED.match(term):  # "Level 5": the word with its number, not each anywhere ("Level 3 ... 5 keys")
+        return key in flat
     if _COMBINATION.search(term) and key in flat:  # "Shift+Ctrl+Z" written "Shift + Ctrl + Z" (its "Z" no token)
         return True
     parts = [t for t in toks if t != whole]

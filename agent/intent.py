@@ -314,6 +314,16 @@ def spelled_out(acronym: str, text: str) -> str:
     return " ".join(match.group(1).split()[-letters:]) if match and letters else ""
 
 
+# A name told apart by a number ("Level 5", "Class 2", "Tier 1"): found only with its number, since the word with
+# another one ("Level 3") names something else. A reference to a part of a document ("Section 4", "Table 2") or a
+# date ("May 3") is none; the words are generic and few.
+_CODED_NAME = re.compile(r"(?<![\w-])([A-Z][a-z]{2,})\s+(\d{1,3})(?![\w.,%-])")
+_NOT_CODED = frozenset(
+    "section chapter table figure page item appendix part step line note equation version release january february "
+    "march april may june july august september october november december".split()
+)
+
+
 def read_question(question: str, whole: str | None = None) -> QuestionReading:
     """Read a question (or its information need, with `whole` the question it came from)."""
     q = join_periods(" ".join(question.split()))
@@ -335,6 +345,7 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         for t in terms
         if t[:1].isupper() and t not in identifiers and not is_period(t) and t not in openers and not is_common_word(t)
     ]
+    names += [f"{w} {n}" for w, n in _CODED_NAME.findall(q) if w.lower() not in _NOT_CODED]
     for first, second, names_needed in _sides(q):
         firsts, seconds = _listed(first), _listed(second)
         if len(firsts) == 1 and len(seconds) == 1:

@@ -203,3 +203,9 @@ def test_a_name_in_code_in_parentheses_is_an_identifier_not_an_abbreviation() ->
 def test_a_capitalised_word_opening_a_sentence_is_a_name_when_the_question_writes_it_so_elsewhere() -> None:
     assert read_question("Zorblax died with a failed assertion. Is that a Zorblax bug?").names == ["Zorblax"]
     assert read_question("Zorblax died. Why did it fail?").names == []  # a rare word opening its only sentence
+
+
+def test_a_name_told_apart_by_a_number_must_be_found_with_it() -> None:
+    """"Level 5" is a name the evidence must hold as written; a section, a table or a date is no such name."""
+    assert read_question("Which code does the gate assign to Level 5 Shift?").names == ["Level 5"]
+    assert read_question("What does Table 2 give for May 3 and for Tier 1 gates?").names == ["Tier 1"]
