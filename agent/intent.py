@@ -319,8 +319,10 @@ def spelled_out(acronym: str, text: str) -> str:
 # date ("May 3") is none; the words are generic and few.
 _CODED_NAME = re.compile(r"(?<![\w-])([A-Z][a-z]{2,})\s+(\d{1,3})(?![\w.,%-])")
 _NOT_CODED = frozenset(
-    "section chapter table figure page item appendix part step line note equation version release january february "
-    "march april may june july august september october november december".split()
+    (  # noqa: SIM905 - a readable word list
+        "section chapter table figure page item appendix part step line note equation version release january "
+        "february march april may june july august september october november december"
+    ).split()
 )
 
 

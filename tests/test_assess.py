@@ -388,18 +388,3 @@ def test_a_bound_is_asked_only_as_a_superlative_of_a_measure_and_a_row_states_a_
     question = "By what percentage did Harbour revenue change from 2018 to 2019?"
     row = _paged("report", "Harbour revenue change | 2019: 1,200 | 2018: 1,000", 3)
     assert _verdict(question, [row]).sufficient  # the figures a share is computed from
-
-
-def test_keys_pressed_together_are_covered_however_spaced() -> None:
-    text = ["To enter the sequence Shift + Ctrl + Z, press and release each key."]
-    assert term_covered("Shift+Ctrl+Z", token_set(text), squashed(text))
-    assert not term_covered("Shift+Alt+Z", token_set(text), squashed(text))
-
-
-def test_a_name_with_its_number_is_covered_only_where_the_two_are_written_together() -> None:
-    text = ["The ISO Level 3 Shift is held while 5 keys are down."]
-    assert not term_covered("Level 5", token_set(text), squashed(text))
-    assert term_covered("Level 3", token_set(text), squashed(text))
-    question = "Which code does the gate assign to Level 5 Shift?"
-    verdict = _verdict(question, [hit("manual", "The gate assigns code 0xfe03 to Level 3 Shift and 5 to others.")])
-    assert verdict.failing == "identifiers_covered" and "Level 5" in verdict.reasons[0].detail

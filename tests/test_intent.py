@@ -206,6 +206,6 @@ def test_a_capitalised_word_opening_a_sentence_is_a_name_when_the_question_write
 
 
 def test_a_name_told_apart_by_a_number_must_be_found_with_it() -> None:
-    """"Level 5" is a name the evidence must hold as written; a section, a table or a date is no such name."""
+    """ "Level 5" is a name the evidence must hold as written; a section, a table or a date is no such name."""
     assert read_question("Which code does the gate assign to Level 5 Shift?").names == ["Level 5"]
     assert read_question("What does Table 2 give for May 3 and for Tier 1 gates?").names == ["Tier 1"]

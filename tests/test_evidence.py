@@ -1,0 +1,27 @@
+"""Coverage of agent.evidence: how a passage holds a question's term (keys pressed together however spaced, a name
+with its number only where the two are written together)."""
+
+from agent.assess import assess
+from agent.evidence import term_covered, token_set
+from kb.text import squashed
+from tests.test_agent_units import assess_state, hit
+
+
+def test_keys_pressed_together_are_covered_however_spaced() -> None:
+    text = ["To enter the sequence Shift + Ctrl + Z, press and release each key."]
+    assert term_covered("Shift+Ctrl+Z", token_set(text), squashed(text))
+    assert not term_covered("Shift+Alt+Z", token_set(text), squashed(text))
+
+
+def test_a_name_with_its_number_is_covered_only_where_the_two_are_written_together() -> None:
+    text = ["The ISO Level 3 Shift is held while 5 keys are down."]
+    assert not term_covered("Level 5", token_set(text), squashed(text))
+    assert term_covered("Level 3", token_set(text), squashed(text))
+    question = "Which code does the gate assign to Level 5 Shift?"
+    verdict = assess(
+        {
+            **assess_state(question, [hit("manual", "The gate assigns code 0xfe03 to Level 3 Shift and 5 to others.")]),
+            "question": question,
+        }
+    )
+    assert verdict.failing == "identifiers_covered" and "Level 5" in verdict.reasons[0].detail
