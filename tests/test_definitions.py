@@ -31,6 +31,8 @@ from tests.layouts import glossary_pdf
         ("LKP: what's that?", "LKP"),
         ("How do keepers work the gates - what is it?", ""),
         ("Tell me about lock flights - what are they?", ""),  # a request, not a term
+        ('In the manual, what is the gate\'s "lock state"?', "lock state"),  # the quoted phrase, not its owner
+        ("What is “lock flight” in canal terms?", "lock flight"),
     ],
 )
 def test_the_term_a_question_asks_to_define(need: str, term: str):
