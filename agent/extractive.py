@@ -11,7 +11,7 @@ import numpy as np
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
 from agent.evidence import framed, is_evidence, names_covered, whole_text
-from agent.intent import content_terms
+from agent.intent import ASKS_WHERE, content_terms
 from agent.notation import symbols_cut
 from agent.readable import (
     about_another_member,
@@ -270,12 +270,24 @@ def compose(
                 items[stating[0]] = (*lead[:3], f"{lead[3]}{scaled}", lead[4])
             elif unit := stated_scale(lead[3], passage):  # the row's figures read in its table's scale
                 items[stating[0]] = (*lead[:3], f"{lead[3]} (in {unit}s)", lead[4])
+    if chosen and ASKS_WHERE.search(question):  # asked which part covers it: the part the best passage is in
+        lead = items[chosen[0]]
+        # Its number's stop would end a sentence of the answer ("Chapter 14. Replacing ..."): a comma sets it off.
+        section = _SECTION_NUMBER.sub(r"\1, ", (context[lead[0]].get("section") or "").split(" > ")[-1].strip())
+        title = _SECTION_NUMBER.sub("", section)
+        if section and not lead[3].startswith(section):
+            labels[chosen[0]] = section
+            if title and lead[3].startswith(title):  # the heading read into the sentence: said once, in the label
+                items[chosen[0]] = (*lead[:3], lead[3][len(title) :].lstrip(" :"), lead[4])
     # A comparison reads topic by topic: each topic's part opens with its name.
     text = " ".join(
         f"{labels[n] + ': ' if n in labels else ''}{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen
     )
     calc = computed(question, [c for c in context if is_evidence(c)], s.row_label_share)
     return f"{calc} {text}".strip() if calc else text
+
+
+_SECTION_NUMBER = re.compile(r"^((?:[A-Z][a-z]+\s+)?[\dIVXLC]+(?:\.\d+)*)[.,]\s+")
 
 
 def _lead_factors(question: str, intent: str, texts: list[str], s: AnswerSettings) -> np.ndarray:

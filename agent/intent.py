@@ -271,10 +271,14 @@ def _named(text: str) -> bool:
 # Phrases that frame what is asked rather than name it: "what does X stand for", "what counts as X", "in the context
 # of X", "which part of the manual covers X" (asked where X is written: the answer is a heading, and "part",
 # "manual", "covers" are no words of it). Their words are no terms the evidence must hold.
-_FRAMING = re.compile(
-    r"\b(?:stands?\s+for|counts?\s+as|(?:is|are)\s+meant\s+by|refers?\s+to|in\s+the\s+context\s+of)\b|"
+ASKS_WHERE = re.compile(
     r"\b(?:which|what)\s+(?:part|section|chapter|appendix)\s+(?:of\s+(?:the\s+)?(?:[\w.-]+\s+){0,4}?)?"
     r"(?:covers|explains|describes|discusses|deals\s+with|documents|talks\s+about|is\s+about)\b",
+    re.I,
+)
+_FRAMING = re.compile(
+    r"\b(?:stands?\s+for|counts?\s+as|(?:is|are)\s+meant\s+by|refers?\s+to|in\s+the\s+context\s+of)\b|"
+    + ASKS_WHERE.pattern,
     re.I,
 )
 

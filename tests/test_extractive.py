@@ -355,3 +355,20 @@ def test_a_table_row_naming_the_entry_asked_about_answers_in_words_and_a_row_of_
     answer = compose(question, "general", [], context, AnswerSettings(rank_decay=0.0), _alike)
     assert "PanelFB | QZ_LATCH | low tone then high tone | Modifier latched by the panel. [c2]" in answer
     assert "QZ_LOCK | high tone" not in answer and "2.093" not in answer and ": 60" not in answer
+
+
+def test_asked_which_part_covers_it_the_answer_opens_with_the_part_of_the_best_passage() -> None:
+    """The section's number keeps its stop off the answer's sentences ("Chapter 3, ..."), and a heading the first
+    sentence opens with is said once."""
+    context = [
+        {
+            **passage("c1", "m:1", "Gate Seals Every seal of the gate is greased once a week."),
+            "section": "Chapter 3. Gate Seals",
+        },
+        {**passage("c2", "m:2", "The pump runs at night."), "section": "Chapter 4. Pumps"},
+    ]
+    question = "Which chapter of the canal manual explains how the gate seals are greased?"
+    answer = compose(question, "general", [], context, AnswerSettings(rank_decay=0.0), _alike)
+    assert answer.startswith("Chapter 3, Gate Seals: Every seal of the gate is greased once a week. [c1]")
+    plain = compose("How are the gate seals greased?", "general", [], context, AnswerSettings(rank_decay=0.0), _alike)
+    assert not plain.startswith("Chapter")
