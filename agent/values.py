@@ -13,7 +13,7 @@ from agent.readable import is_row
 from agent.settings import AnswerSettings
 from kb.periods import period_year
 from kb.sentences import sentences
-from kb.text import is_identifier
+from kb.text import STOPWORDS, is_identifier
 
 # A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
 # "x86"), with a magnitude or percent, or, for a count, a small count in words. The words are a generic few: counts
@@ -95,7 +95,8 @@ _BOUNDS = {
     r"or\s+(?:later|newer|higher|above)|"
     r"(?:greater|more)\s+than|[≥>]=?",
 }
-_RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to|range)\b", re.I)  # both bounds at once
+# Both bounds at once ("out-of-range" names none).
+_RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to)\b|(?<![\w-])range(?![\w-])", re.I)
 
 
 # A value stated as a default ("[default: 30]", "the default is 500", "by default, it handles up to 500"): what
@@ -203,6 +204,10 @@ def value_missing(
             said = read([_others_cut(sentence, question)])
             # The counted noun is in it; the thing whose version is asked may title its document instead.
             unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *said)
+            # "the number of groups (currently four)" counts groups, whatever else it names ("... if a key has").
+            counts = [w for w in _NUMBER_OF.findall(sentence) if w.lower() not in STOPWORDS]
+            if head_names and counts and not any(names_covered(head_names, *read([w])) for w in counts):
+                unnamed = True
             # A table row states a share as a figure under a "%" head, or the figures a share is computed from.
             said_form: Form = "figure" if form == "percent" and is_row(sentence) else form
             if bound and not _ASKS_DEFAULT.search(question):
@@ -255,6 +260,9 @@ def _own_part(sentence: str, subject: list[str]) -> str:
         if any(name.lower() in sentence[a:b].lower() for name in subject):
             parts.append(sentence[a:b])
     return " ".join(parts)
+
+
+_NUMBER_OF = re.compile(r"\bnumber\s+of\s+(?:(?:the|all|its|their|such|legal|valid)\s+)?([A-Za-z][\w-]*)", re.I)
 
 
 # A name of something: a command's option ("--cache-size=N") or an identifier ("QZ_MAX_LEN").

@@ -4,7 +4,7 @@ thing's name) and what a default is not (a bound)."""
 from agent.assess import assess
 from agent.intent import asks_value
 from agent.types import Assessment
-from agent.values import _others_cut, asked_bounds, asked_form, stated_values
+from agent.values import _others_cut, asked_bounds, asked_form, stated_bounds, stated_values
 from tests.test_agent_units import assess_state, hit
 
 
@@ -76,3 +76,18 @@ def test_a_minimum_version_asked_for_is_a_version_stated_as_a_bound() -> None:
     assert _verdict(question, [plain]).failing == "value_stated"
     bound = _paged("Building qzlib 1.6 requires zlib version 1.2.3 or later.", 4)
     assert _verdict(question, [plain, bound]).sufficient
+
+
+def test_a_number_of_other_things_is_no_count_of_what_is_asked() -> None:
+    """ "the maximum number of groups (currently four); if a key has ..." counts groups, not keys; "out-of-range"
+    states no bound."""
+    question = "What is the maximum number of keys that can be members of a single gate group?"
+    groups = _paged(
+        "A gate group array holds the maximum number of groups (currently four); if a key has fewer groups, "
+        "members of the extra gate groups are ignored.",
+        3,
+    )
+    assert _verdict(question, [groups]).failing == "value_stated"
+    keys = _paged("A single gate group may have at most 32 keys as members.", 4)
+    assert _verdict(question, [groups, keys]).sufficient
+    assert stated_bounds("If the group is out-of-range for the key, two bits are read.") == set()
