@@ -1,11 +1,13 @@
-"""Typeset the `protocols` probe's two PDFs from plain-text documents Debian ships (no PDF of them is shipped).
+"""Typeset held-out probes' PDFs from documents Debian ships only as plain text or Markdown (no PDF of them).
 
-    .venv/bin/python bench/probes/protocols/make_pdfs.py
+    .venv/bin/python bench/probes/make_pdfs.py
 
-reads /usr/share/doc/kbproto/xkbproto.txt.gz (a protocol standard, its tables drawn with box characters) and
-/usr/share/doc/libpng16-16/libpng-manual.txt.gz (a library manual with code), and writes them to
-bench/probes/protocols/pdfs/ as a reader would get them: paragraphs reflowed, headings, bullet lists, ruled tables,
-code in a fixed font, a running header and page numbers. Only for the bench; nothing in the product reads it.
+writes, as a reader would get them (paragraphs reflowed, headings, bullet lists, ruled tables, code in a fixed
+font, a running header and page numbers):
+- bench/probes/protocols/pdfs/: the X Keyboard Extension protocol specification (plain text, its tables drawn with
+  box characters) and the libpng manual (plain text with code);
+- bench/probes/apis/pdfs/: two chapters of the Node.js API reference (Markdown: option lists, tables, code).
+Only for the bench; nothing in the product reads it.
 """
 
 from __future__ import annotations
@@ -21,9 +23,15 @@ from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import cm
 from reportlab.platypus import ListFlowable, Paragraph, Preformatted, SimpleDocTemplate, Spacer, Table, TableStyle
 
-SOURCES = {
-    "xkbproto.pdf": ("/usr/share/doc/kbproto/xkbproto.txt.gz", "The X Keyboard Extension: Protocol Specification"),
-    "libpng-manual.pdf": ("/usr/share/doc/libpng16-16/libpng-manual.txt.gz", "libpng manual"),
+PROBES = Path(__file__).parent
+SOURCES = {  # probe / pdf name: (source, title)
+    "protocols/xkbproto.pdf": (
+        "/usr/share/doc/kbproto/xkbproto.txt.gz",
+        "The X Keyboard Extension: Protocol Specification",
+    ),
+    "protocols/libpng-manual.pdf": ("/usr/share/doc/libpng16-16/libpng-manual.txt.gz", "libpng manual"),
+    "apis/child_process.pdf": ("/usr/share/doc/nodejs/api/child_process.md", "Node.js API: Child process"),
+    "apis/errors.pdf": ("/usr/share/doc/nodejs/api/errors.md", "Node.js API: Errors"),
 }
 STYLES = getSampleStyleSheet()
 BODY = ParagraphStyle("body", parent=STYLES["BodyText"], fontSize=10, leading=13, spaceAfter=5)
@@ -47,6 +55,11 @@ def _table(lines: list[str], width: float) -> Table:
         current.append(cells)
     if current:
         rows.append([" ".join(" ".join(part).split()) for part in zip(*current, strict=False)])
+    return _grid(rows, width)
+
+
+def _grid(rows: list[list[str]], width: float) -> Table:
+    """Rows of cells as a ruled table, columns as wide as their text (within limits)."""
     columns = max(len(r) for r in rows)
     rows = [r + [""] * (columns - len(r)) for r in rows]
     longest = [max(1, max(len(r[i]) for r in rows)) for i in range(columns)]
@@ -115,8 +128,67 @@ def flowables(text: str, width: float) -> list:
     return out
 
 
-def build(name: str, source: str, title: str, target: Path) -> None:
-    with gzip.open(source, "rt", encoding="utf-8") as f:
+_LINK = re.compile(r"\[([^\]]+)\]\[[^\]]*\]|\[([^\]]+)\]\([^)]*\)")
+
+
+def _inline(text: str) -> str:
+    """Markdown's inline marks read as print shows them: links as their text, code and emphasis unmarked."""
+    text = _LINK.sub(lambda m: m.group(1) or m.group(2), text)
+    return re.sub(r"`([^`]*)`", r"\1", text).replace("**", "")
+
+
+def markdown_flowables(text: str, width: float) -> list:
+    """A Markdown document's blocks as flowables: headings, fenced code, bullet lists, pipe tables, paragraphs;
+    comments and link definitions dropped."""
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    out: list = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```"):
+            j = i + 1
+            while j < len(lines) and not lines[j].startswith("```"):
+                j += 1
+            out += [Preformatted("\n".join(lines[i + 1 : j]), CODE), Spacer(1, 5)]
+            i = j + 1
+            continue
+        if not line.strip() or re.match(r"^\[[^\]]+\]:\s", line):
+            i += 1
+            continue
+        if heading := re.match(r"^(#{1,6})\s+(.*)", line):
+            out.append(Paragraph(escape(_inline(heading.group(2))), H1 if len(heading.group(1)) <= 2 else H2))
+            i += 1
+            continue
+        block = []
+        while i < len(lines) and lines[i].strip() and not lines[i].startswith(("```", "#")):
+            block.append(lines[i])
+            i += 1
+        if all(b.lstrip().startswith("|") for b in block):
+            rows = [[_inline(c.strip()) for c in b.strip().strip("|").split("|")] for b in block]
+            rows = [r for r in rows if not all(re.fullmatch(r":?-+:?", c) for c in r)]
+            out += [_grid(rows, width), Spacer(1, 6)]
+        elif re.match(r"^\s*(?:[*-]|\d+\.)\s", block[0]):
+            items: list[list[str]] = []
+            for b in block:
+                if re.match(r"^\s*(?:[*-]|\d+\.)\s", b):
+                    items.append([re.sub(r"^\s*(?:[*-]|\d+\.)\s+", "", b)])
+                else:
+                    items[-1].append(b.strip())
+            out.append(
+                ListFlowable(
+                    [Paragraph(escape(_inline(" ".join(it))), BODY) for it in items], bulletType="bullet", leftIndent=14
+                )
+            )
+        else:
+            text_block = " ".join(b.strip().lstrip("> ") for b in block)
+            out.append(Paragraph(escape(_inline(text_block)), BODY))
+    return out
+
+
+def build(source: str, title: str, target: Path) -> None:
+    opener = gzip.open if source.endswith(".gz") else open
+    with opener(source, "rt", encoding="utf-8") as f:
         text = f.read()
 
     def furniture(canvas, doc) -> None:  # a running header and the page number, as printed manuals have
@@ -126,13 +198,14 @@ def build(name: str, source: str, title: str, target: Path) -> None:
         canvas.drawRightString(A4[0] - 2 * cm, 1.2 * cm, str(doc.page))
         canvas.restoreState()
 
-    doc = SimpleDocTemplate(str(target / name), pagesize=A4, title=title, leftMargin=2 * cm, rightMargin=2 * cm)
-    doc.build(flowables(text, doc.width), onFirstPage=furniture, onLaterPages=furniture)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    doc = SimpleDocTemplate(str(target), pagesize=A4, title=title, leftMargin=2 * cm, rightMargin=2 * cm)
+    typeset = markdown_flowables if source.endswith(".md") else flowables
+    doc.build(typeset(text, doc.width), onFirstPage=furniture, onLaterPages=furniture)
 
 
 if __name__ == "__main__":
-    target = Path(__file__).parent / "pdfs"
-    target.mkdir(exist_ok=True)
     for name, (source, title) in SOURCES.items():
-        build(name, source, title, target)
-        print(f"wrote {target / name}")
+        probe, pdf = name.split("/")
+        build(source, title, PROBES / probe / "pdfs" / pdf)
+        print(f"wrote {PROBES / probe / 'pdfs' / pdf}")
