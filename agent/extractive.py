@@ -249,7 +249,9 @@ def compose(
             if part and s.topic_labels:
                 parted = True
                 if not items[part[0]][3].lower().startswith(topic.lower()):  # no label repeating its opening words
-                    labels[part[0]] = topic[:1].upper() + topic[1:]
+                    # A name in code keeps its case ("png_get_x", not "Png_get_x").
+                    first = topic.split()[0]
+                    labels[part[0]] = topic if is_identifier(first) else topic[:1].upper() + topic[1:]
     if not parted:  # more sentences after a labelled part would read as that topic's
         take(order, max_sentences)
         chosen[:] = _reading_order(chosen, follows)

@@ -372,3 +372,16 @@ def test_asked_which_part_covers_it_the_answer_opens_with_the_part_of_the_best_p
     assert answer.startswith("Chapter 3, Gate Seals: Every seal of the gate is greased once a week. [c1]")
     plain = compose("How are the gate seals greased?", "general", [], context, AnswerSettings(rank_decay=0.0), _alike)
     assert not plain.startswith("Chapter")
+
+
+def test_a_comparisons_part_is_labelled_with_its_topic_a_name_in_code_keeping_its_case() -> None:
+    context = [
+        passage("c1", "m:1", "The qz_scale_16 call reduces each sample accurately to eight bits."),
+        passage("c2", "m:2", "The qz_strip_16 call chops each sample to eight bits, less accurately."),
+        passage("c3", "m:3", "Gate seals wear out; pump seals are greased."),
+    ]
+    question = "How do qz_scale_16 and qz_strip_16 differ?"
+    answer = compose(question, "compare", ["qz_scale_16", "qz_strip_16"], context, AnswerSettings(rank_decay=0.0))
+    assert "Qz_" not in answer
+    answer = compose("gate seals vs pump seals", "compare", ["gate seals", "pump seals"], context, AnswerSettings())
+    assert answer.startswith("Gate seals")
