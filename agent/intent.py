@@ -26,7 +26,10 @@ QUESTION_WORDS = (
             "way ways kind kinds type types may might must there their them "
             "they this that these those such some any many much also about regarding according paper papers study "
             "document documents use used using make made makes achieve achieved offer offers bring brings "
-            "contribute contributes ensure ensures provide provides upon"
+            "contribute contributes ensure ensures provide provides upon "
+            # Verbs asking what a named thing means or sets off, and a reader's "problem" and "fix": they ask, the
+            # evidence answers in its own words ("ERR_X: thrown when ...").
+            "indicate indicates signify signifies relate relates trigger triggers triggered problem fix"
         ).split()
     )
 )

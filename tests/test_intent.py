@@ -141,6 +141,9 @@ def test_quoted_symbols_are_two_topics_of_their_own() -> None:
         ("Which part of the sluice manual covers qz_gate_open()?", ["qz_gate_open"]),  # asked where it is written
         ("Which chapter explains how the gate hides its range?", ["gate", "hides", "range"]),
         ("What part of the gate wears first?", ["part", "gate", "wears", "first"]),  # a part of the thing itself
+        ("What triggers ERR_QZ_FULL, and how does it relate to qz_open()?", ["ERR_QZ_FULL", "qz_open"]),
+        ("What does the error code ERR_QZ_FULL indicate?", ["ERR_QZ_FULL", "error", "code"]),
+        ("What is the problem with EQZ and how do I fix it?", ["EQZ"]),
     ],
 )
 def test_phrases_framing_what_is_asked_are_no_key_terms(question: str, terms: list[str]) -> None:
