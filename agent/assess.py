@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from agent.evidence import coverage, is_evidence, names_covered, passage, read, term_covered
-from agent.intent import asks_value, content_terms, measure_noun, measured_phrase
+from agent.intent import content_terms
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
+from agent.value_questions import asks_value, measure_noun, measured_phrase
 from agent.values import value_missing
 from kb.text import is_identifier
 
@@ -160,6 +161,9 @@ def assess(state: dict[str, Any]) -> Assessment:
     span = range(-c.near_chunks, c.near_chunks + 1)
     near = {(h["doc_id"], h.get("ordinal", 0) + d) for h in anchors for d in span}
     anchoring = [h for h in on_subject if (h["doc_id"], h.get("ordinal", 0)) in near]
+    # A reader's story ("my script ... on my Mac") anchors the identifiers above but is no term to cover.
+    story = set(state.get("story") or [])
+    others = [t for t in others if t not in story]
     covered, missing_terms = coverage(others, [passage(h) for h in (anchoring or on_subject)])
     named = f" near {', '.join(identifiers)} in {', '.join(subjects)}" if anchoring else where
     share = len(covered) / len(others) if others else 1.0
@@ -168,7 +172,7 @@ def assess(state: dict[str, Any]) -> Assessment:
     )
     reasons.append(Check(check="key_terms_covered", ok=share >= c.term_coverage, detail=detail))
     if c.together_terms and not compare:  # a comparison's topics are found apart, each on its own pages
-        reasons.append(together(key_terms, on_subject, c.together_terms, aliases))
+        reasons.append(together([t for t in key_terms if t not in story], on_subject, c.together_terms, aliases))
     relevant = [h for h in on_subject if is_relevant(h, key_terms, c)]
     strong = [h for h in relevant if is_strong(h, key_terms, c)]
     detail = f"{len(relevant)} relevant hit(s){where}, {settings.min_hits} needed" + (

@@ -7,7 +7,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agent.values import ASKS_HEX, ASKS_PERCENT, ASKS_VERSION, MEASURES, RELEASE
 from kb.definitions import defined_term
 from kb.periods import is_period, join_periods
 from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_common_word, is_identifier, without_possessive, words
@@ -90,75 +89,6 @@ _PROCEDURE = re.compile(
     r"instructions?|step-by-step)\b",
     re.I,
 )
-# A question asking for a count or a value ("how many", "how long", "what numeric value is X defined to", "what
-# minimum size does X need"): question words and the generic nouns of a measure, no domain term. Broader figure words
-# ("amount", "rate") are left out: they name what a table row holds, and a row states its value beside a label the
-# question may word differently; so are words a value need not answer ("default": a shell, "how often": monthly),
-# and the verbs "limits" and "counts" ("What limits X?").
-# Units a question may ask a figure in ("the interval, in seconds"), closing a clause ("stored in bits 4-7", "kept in
-# minutes of meetings" ask for no figure): generic measures of time, size and share, few.
-_UNITS = r"(?:seconds|minutes|hours|days|milliseconds|bytes|kilobytes|megabytes|gigabytes|bits|percent|characters)"
-_ASKS_VALUE = re.compile(
-    rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
-    r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
-    r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)|"
-    r"\b(?:upper|lower)\s+(?:bound|limit)s?\b",
-    re.I,
-)
-
-
-def asks_value(question: str) -> bool:
-    """The question asks for a count or a value, which an answer must state: also a version ("in which release was
-    X added"), a value in hexadecimal ("what is the hexadecimal code of X"), a percentage or a bound ("is there an
-    upper bound on X, and what is it"), see `agent.values`."""
-    return any(p.search(question) for p in (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT))
-
-
-# What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the
-# thing whose version is asked ("which Kestrel version").
-_MEASURED = re.compile(
-    rf"\bwhich\s+(?P<v>(?:[\w-]+\s+)?){RELEASE}(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
-    r"\bhow\s+many\s+(?P<a>.+)|"
-    r"\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
-    r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
-    re.I,
-)
-
-
-# Nouns of a physical measure, and of a release ("in which version"); "value" and "number" only ask for one.
-_MEASURE_NOUN = re.compile(rf"\b({MEASURES}|version|release)s?\b", re.I)
-
-
-def measure_noun(question: str) -> str:
-    """The physical measure a value question names ("the maximum length allowed for X": "length"), or ""."""
-    noun = _MEASURE_NOUN.search(question) if asks_value(question) else None
-    return noun.group(1) if noun else ""
-
-
-_PLURAL = re.compile(r"^[\w-]*[a-z](?<![su])s$")
-
-
-def measured_phrase(question: str) -> str:
-    """The noun phrase a value question counts or measures ("how many CPU cycles per byte": "CPU cycles", up to its
-    first plural; "the value of the 16-bit marker that opens ...": "16-bit marker", up to its first function word);
-    "" when the question names none. Its last word is the noun a sentence stating the value must name."""
-    match = _MEASURED.search(question)
-    if not match:
-        return ""
-    if match.group("v") is not None:  # "which Kestrel version", "which version of X": whose version, a name
-        names = [match.group("v").strip(), match.group("of") or ""]  # not "minimum", "new", "latest"
-        return next((w for w in names if w and (w[0].isupper() or is_identifier(w) or not is_common_word(w))), "")
-    phrase: list[str] = []
-    for word in (match.group("a") or match.group("b")).split():
-        word = word.strip("?.,;:!()\"'“”")
-        if not word or word.lower() in STOPWORDS or word.lower() in QUESTION_WORDS or len(phrase) == 4:
-            break
-        phrase.append(word)
-        if match.group("a") and _PLURAL.match(word):
-            return " ".join(phrase)  # "how many worker threads": the count's noun is its first plural
-    return " ".join(phrase[:1] if match.group("a") else phrase)  # "how many people work": no verb is counted
-
-
 _TOPIC_TAIL = re.compile(
     r"\s*(?:[,;:(]|\b(?:in\s+terms\s+of|with\s+respect\s+to|regarding|for|on|in|across|when|(?<!well\s)(?-i:as)(?!/|\s+well\s+as\b)|"
     r"and\s+(?:what|how|why|which))\b).*$",
@@ -182,6 +112,11 @@ class QuestionReading(BaseModel):
     names: list[str] = Field(
         default_factory=list,
         description="Rare capitalised names that are not identifiers ('Winograd'): some passage must hold each.",
+    )
+    story: list[str] = Field(
+        default_factory=list,
+        description="Words of a situation told before the question ('My script crashes with EMFILE. What does that "
+        "mean?'): they anchor its identifiers, but are no terms the evidence must cover.",
     )
     error: str | None = Field(None, description="Why the question cannot be processed as asked, if it cannot.")
 
@@ -272,8 +207,8 @@ def _named(text: str) -> bool:
 
 
 # Phrases that frame what is asked rather than name it: "what does X stand for", "what counts as X", "in the context
-# of X", "which part of the manual covers X" (asked where X is written: the answer is a heading, and "part",
-# "manual", "covers" are no words of it). Their words are no terms the evidence must hold.
+# of X", "what is going on", "which part of the manual covers X" (asked where X is written: the answer is a heading,
+# and "part", "manual", "covers" are no words of it). Their words are no terms the evidence must hold.
 ASKS_WHERE = re.compile(
     r"\b(?:which|what)\s+(?:part|section|chapter|appendix)\s+(?:of\s+(?:the\s+)?(?:[\w.-]+\s+){0,4}?)?"
     r"(?:covers|explains|describes|discusses|deals\s+with|documents|talks\s+about|is\s+about)\b",
@@ -281,7 +216,7 @@ ASKS_WHERE = re.compile(
 )
 _FRAMING = re.compile(
     r"\b(?:stands?\s+for|counts?\s+as|(?:is|are)\s+meant\s+by|refers?\s+to|in\s+the\s+context\s+of)\b|"
-    + ASKS_WHERE.pattern,
+    r"\b(?:is|’s|'s)\s+going\s+on\b|" + ASKS_WHERE.pattern,
     re.I,
 )
 
@@ -342,6 +277,9 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     defined = [t for t in terms if is_identifier(t) and defined_in(whole or q, t)]
     spelled = [w for t in defined for w in content_terms(spelled_out(t, whole or q))]
     terms = list(dict.fromkeys([*(t for t in terms if t not in defined), *spelled]))
+    prior, _, asked = q.rpartition(". ")  # a reader's situation told before the question, naming what it is about
+    told = prior and asked.rstrip().endswith("?") and any(is_identifier(t) for t in content_terms(prior))
+    story = [t for t in terms if not is_identifier(t) and t not in content_terms(asked)] if told else []
     identifiers = [t for t in terms if is_identifier(t) and not is_period(t)]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
     # A sentence's first word is capitalised anyway, unless the question also writes it so elsewhere ("Zorblax died
@@ -375,13 +313,18 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
             key_terms=key_terms,
             identifiers=identifiers,
             names=names,
+            story=story,
             error=_repeated(topics, same[0]) if same else None,
         )
     if defined_term(q):
-        return QuestionReading(intent="definition", key_terms=key_terms, identifiers=identifiers, names=names)
+        return QuestionReading(
+            intent="definition", key_terms=key_terms, identifiers=identifiers, names=names, story=story
+        )
     if _PROCEDURE.search(q):
-        return QuestionReading(intent="procedure", key_terms=key_terms, identifiers=identifiers, names=names)
-    return QuestionReading(intent="general", key_terms=key_terms, identifiers=identifiers, names=names)
+        return QuestionReading(
+            intent="procedure", key_terms=key_terms, identifiers=identifiers, names=names, story=story
+        )
+    return QuestionReading(intent="general", key_terms=key_terms, identifiers=identifiers, names=names, story=story)
 
 
 def _repeated(topics: list[str], topic: str) -> str:

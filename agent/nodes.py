@@ -117,7 +117,12 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         # question asks for ("Answer briefly: what does X stand for?" asks for a definition). A need that reads as
         # no comparison keeps the whole question's (its topics may sit in a sentence the need left out).
         focus = read_question(need, whole=question)
-        update = {"key_terms": focus.key_terms, "identifiers": focus.identifiers, "names": focus.names}
+        update = {
+            "key_terms": focus.key_terms,
+            "identifiers": focus.identifiers,
+            "names": focus.names,
+            "story": focus.story,
+        }
         if reading.intent != "compare" or focus.intent == "compare":
             update.update(intent=focus.intent, topics=focus.topics, error=focus.error)
         reading = reading.model_copy(update=update)
@@ -130,6 +135,7 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         "key_terms": reading.key_terms,
         "identifiers": reading.identifiers,
         "names": reading.names,
+        "story": reading.story,
         "plan": plan_for(reading),
         "query": question,
         "queries": [],
@@ -344,6 +350,7 @@ def approve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             "key_terms": edited.key_terms,
             "identifiers": edited.identifiers,
             "names": edited.names,
+            "story": edited.story,
         }
     elif action == "reject":
         approval = Approval(action="reject", proposed=proposal.query)

@@ -20,6 +20,7 @@ class AgentState(TypedDict, total=False):
     key_terms: list[str]  # the question's content terms, identifiers first
     identifiers: list[str]  # technical identifiers and acronyms the evidence must contain
     names: list[str]  # capitalised names (not identifiers) that some evidence passage must hold
+    story: list[str]  # words of a situation told before the question: they anchor, but need no cover
     aliases: dict[str, list[str]]  # identifier -> long forms found in the store (acronym expansions)
     plan: list[str]  # human-readable plan steps
     query: str  # the query the next retrieval runs

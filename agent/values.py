@@ -149,7 +149,7 @@ def value_missing(
     question does not already give that names the subject or something measured ("the minimum size of a bypass
     valve" is not stated by a passage giving another size of something else, nor by a release number beside the
     subject's name). When the question says what it counts or measures (`counted`, see
-    `agent.intent.measured_phrase`), the sentence names that too: "how many threads" is not stated by a version
+    `agent.value_questions.measured_phrase`), the sentence names that too: "how many threads" is not stated by a version
     number beside the program's name. A rare capitalised name the question gives (`names`, see
     `agent.intent.QuestionReading`) is part of the subject: a passage about another program's size states none of
     the one asked about."""

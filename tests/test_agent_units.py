@@ -88,6 +88,7 @@ def assess_state(question: str, evidence: list[dict]) -> dict:
         "intent": reading.intent,
         "identifiers": reading.identifiers,
         "names": reading.names,
+        "story": reading.story,
         "key_terms": reading.key_terms,
         "evidence": evidence,
     }

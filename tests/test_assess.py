@@ -6,8 +6,9 @@ import pytest
 
 from agent.assess import assess, together
 from agent.evidence import term_covered, token_set
-from agent.intent import asks_value, measure_noun, measured_phrase, read_question
+from agent.intent import read_question
 from agent.types import Assessment
+from agent.value_questions import asks_value, measure_noun, measured_phrase
 from agent.values import asked_bounds, asked_form, stated_bounds, stated_values
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit

@@ -25,3 +25,11 @@ def test_a_name_with_its_number_is_covered_only_where_the_two_are_written_togeth
         }
     )
     assert verdict.failing == "identifiers_covered" and "Level 5" in verdict.reasons[0].detail
+
+
+def test_a_readers_story_anchors_the_identifier_but_needs_no_cover() -> None:
+    entry = hit("errors", "EQZ (Too many open gates): the gate table is full. Raise the limit with qzlimit -n 2048.")
+    question = "My script opens lots of gates at night on my laptop and crashes with EQZ. How can I fix it?"
+    assert assess({**assess_state(question, [entry]), "question": question}).sufficient
+    asked = "My script opens lots of gates and crashes with EQZ. Which laptop vendor patched it in firmware?"
+    assert not assess({**assess_state(asked, [entry]), "question": asked}).sufficient

@@ -212,3 +212,12 @@ def test_a_name_told_apart_by_a_number_must_be_found_with_it() -> None:
     """ "Level 5" is a name the evidence must hold as written; a section, a table or a date is no such name."""
     assert read_question("Which code does the gate assign to Level 5 Shift?").names == ["Level 5"]
     assert read_question("What does Table 2 give for May 3 and for Tier 1 gates?").names == ["Tier 1"]
+
+
+def test_a_situation_told_before_the_question_is_its_story() -> None:
+    """The story's words (not its identifiers) anchor but need no cover; no identifier, or no statement, no story."""
+    reading = read_question("My script opens many files and crashes with EQZ. What does that mean?")
+    assert "EQZ" in reading.key_terms and "EQZ" not in reading.story and {"script", "crashes"} <= set(reading.story)
+    assert read_question("My script opens many files. What does that mean?").story == []
+    assert read_question("What does EQZ mean when my script crashes?").story == []
+    assert read_question("The pump fails with EQZ. What is going on?").key_terms == ["EQZ", "pump", "fails"]

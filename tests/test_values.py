@@ -2,8 +2,8 @@
 thing's name) and what a default is not (a bound)."""
 
 from agent.assess import assess
-from agent.intent import asks_value
 from agent.types import Assessment
+from agent.value_questions import asks_value
 from agent.values import _others_cut, asked_bounds, asked_form, stated_bounds, stated_values
 from tests.test_agent_units import assess_state, hit
 

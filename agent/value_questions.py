@@ -1,0 +1,79 @@
+"""What a value question asks: whether a question asks for a count or a value at all, and what it counts or
+measures ("how many worker threads": "worker threads"). The value check of `agent.values` reads the evidence for
+it."""
+
+from __future__ import annotations
+
+import re
+
+from agent.intent import QUESTION_WORDS
+from agent.values import ASKS_HEX, ASKS_PERCENT, ASKS_VERSION, MEASURES, RELEASE
+from kb.text import STOPWORDS, is_common_word, is_identifier
+
+# A question asking for a count or a value ("how many", "how long", "what numeric value is X defined to", "what
+# minimum size does X need"): question words and the generic nouns of a measure, no domain term. Broader figure words
+# ("amount", "rate") are left out: they name what a table row holds, and a row states its value beside a label the
+# question may word differently; so are words a value need not answer ("default": a shell, "how often": monthly),
+# and the verbs "limits" and "counts" ("What limits X?").
+# Units a question may ask a figure in ("the interval, in seconds"), closing a clause ("stored in bits 4-7", "kept in
+# minutes of meetings" ask for no figure): generic measures of time, size and share, few.
+_UNITS = r"(?:seconds|minutes|hours|days|milliseconds|bytes|kilobytes|megabytes|gigabytes|bits|percent|characters)"
+_ASKS_VALUE = re.compile(
+    rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
+    r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)|"
+    r"\b(?:upper|lower)\s+(?:bound|limit)s?\b",
+    re.I,
+)
+
+
+def asks_value(question: str) -> bool:
+    """The question asks for a count or a value, which an answer must state: also a version ("in which release was
+    X added"), a value in hexadecimal ("what is the hexadecimal code of X"), a percentage or a bound ("is there an
+    upper bound on X, and what is it"), see `agent.values`."""
+    return any(p.search(question) for p in (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT))
+
+
+# What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the
+# thing whose version is asked ("which Kestrel version").
+_MEASURED = re.compile(
+    rf"\bwhich\s+(?P<v>(?:[\w-]+\s+)?){RELEASE}(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
+    r"\bhow\s+many\s+(?P<a>.+)|"
+    r"\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
+    r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
+    re.I,
+)
+
+
+# Nouns of a physical measure, and of a release ("in which version"); "value" and "number" only ask for one.
+_MEASURE_NOUN = re.compile(rf"\b({MEASURES}|version|release)s?\b", re.I)
+
+
+def measure_noun(question: str) -> str:
+    """The physical measure a value question names ("the maximum length allowed for X": "length"), or ""."""
+    noun = _MEASURE_NOUN.search(question) if asks_value(question) else None
+    return noun.group(1) if noun else ""
+
+
+_PLURAL = re.compile(r"^[\w-]*[a-z](?<![su])s$")
+
+
+def measured_phrase(question: str) -> str:
+    """The noun phrase a value question counts or measures ("how many CPU cycles per byte": "CPU cycles", up to its
+    first plural; "the value of the 16-bit marker that opens ...": "16-bit marker", up to its first function word);
+    "" when the question names none. Its last word is the noun a sentence stating the value must name."""
+    match = _MEASURED.search(question)
+    if not match:
+        return ""
+    if match.group("v") is not None:  # "which Kestrel version", "which version of X": whose version, a name
+        names = [match.group("v").strip(), match.group("of") or ""]  # not "minimum", "new", "latest"
+        return next((w for w in names if w and (w[0].isupper() or is_identifier(w) or not is_common_word(w))), "")
+    phrase: list[str] = []
+    for word in (match.group("a") or match.group("b")).split():
+        word = word.strip("?.,;:!()\"'“”")
+        if not word or word.lower() in STOPWORDS or word.lower() in QUESTION_WORDS or len(phrase) == 4:
+            break
+        phrase.append(word)
+        if match.group("a") and _PLURAL.match(word):
+            return " ".join(phrase)  # "how many worker threads": the count's noun is its first plural
+    return " ".join(phrase[:1] if match.group("a") else phrase)  # "how many people work": no verb is counted
