@@ -161,7 +161,7 @@ def assess(state: dict[str, Any]) -> Assessment:
     span = range(-c.near_chunks, c.near_chunks + 1)
     near = {(h["doc_id"], h.get("ordinal", 0) + d) for h in anchors for d in span}
     anchoring = [h for h in on_subject if (h["doc_id"], h.get("ordinal", 0)) in near]
-    # A reader's story ("my script ... on my Mac") anchors the identifiers above but is no term to cover.
+    # A reader's story ("my script ... on my laptop") anchors the identifiers above but is no term to cover.
     story = set(state.get("story") or [])
     others = [t for t in others if t not in story]
     covered, missing_terms = coverage(others, [passage(h) for h in (anchoring or on_subject)])

@@ -75,7 +75,7 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
     if is_identifier(term):
         return bool(key) and key in flat
     if _CODED.match(term):  # "Level 5": the word with its number, not each anywhere ("Level 3 ... 5 keys")
-        return key in flat
+        return key in flat and toks[-1] in tokens  # and the number whole ("Level 12" holds no "Level 1")
     if _COMBINATION.search(term) and key in flat:  # "Shift+Ctrl+Z" written "Shift + Ctrl + Z" (its "Z" no token)
         return True
     parts = [t for t in toks if t != whole]

@@ -249,7 +249,7 @@ def compose(
             if part and s.topic_labels:
                 parted = True
                 if not items[part[0]][3].lower().startswith(topic.lower()):  # no label repeating its opening words
-                    # A name in code keeps its case ("png_get_x", not "Png_get_x").
+                    # A name in code keeps its case ("qz_get_x", not "Qz_get_x").
                     first = topic.split()[0]
                     labels[part[0]] = topic if is_identifier(first) else topic[:1].upper() + topic[1:]
     if not parted:  # more sentences after a labelled part would read as that topic's
@@ -274,13 +274,14 @@ def compose(
                 items[stating[0]] = (*lead[:3], f"{lead[3]} (in {unit}s)", lead[4])
     if chosen and ASKS_WHERE.search(question):  # asked which part covers it: the part the best passage is in
         lead = items[chosen[0]]
-        # Its number's stop would end a sentence of the answer ("Chapter 14. Replacing ..."): a comma sets it off.
-        section = _SECTION_NUMBER.sub(r"\1, ", (context[lead[0]].get("section") or "").split(" > ")[-1].strip())
-        title = _SECTION_NUMBER.sub("", section)
+        # Its number's stop would end a sentence of the answer ("Chapter 3. Gate seals ..."): a comma sets it off.
+        heading = (context[lead[0]].get("section") or "").split(" > ")[-1].strip().rstrip(".")
+        section, title = _SECTION_NUMBER.sub(r"\1, ", heading), _SECTION_NUMBER.sub("", heading)
         if section and not lead[3].startswith(section):
             labels[chosen[0]] = section
-            if title and lead[3].startswith(title):  # the heading read into the sentence: said once, in the label
-                items[chosen[0]] = (*lead[:3], lead[3][len(title) :].lstrip(" :"), lead[4])
+            rest = lead[3][len(title) :]
+            if title and lead[3].startswith(title) and rest[:1] in {"", ":", " "}:  # the heading read into it: once
+                items[chosen[0]] = (*lead[:3], rest.lstrip(" :"), lead[4])
     # A comparison reads topic by topic: each topic's part opens with its name.
     text = " ".join(
         f"{labels[n] + ': ' if n in labels else ''}{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen
@@ -289,7 +290,7 @@ def compose(
     return f"{calc} {text}".strip() if calc else text
 
 
-_SECTION_NUMBER = re.compile(r"^((?:[A-Z][a-z]+\s+)?[\dIVXLC]+(?:\.\d+)*)[.,]\s+")
+_SECTION_NUMBER = re.compile(r"^((?:[A-Z][a-z]+\s+)?(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z]))\.\s+")
 
 
 def _lead_factors(question: str, intent: str, texts: list[str], s: AnswerSettings) -> np.ndarray:

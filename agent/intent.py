@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from kb.definitions import defined_term
 from kb.periods import is_period, join_periods
+from kb.sentences import sentences
 from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_common_word, is_identifier, without_possessive, words
 
 Intent = Literal["compare", "definition", "procedure", "general"]
@@ -115,7 +116,7 @@ class QuestionReading(BaseModel):
     )
     story: list[str] = Field(
         default_factory=list,
-        description="Words of a situation told before the question ('My script crashes with EMFILE. What does that "
+        description="Words of a situation told before the question ('My script crashes with EQZ. What does that "
         "mean?'): they anchor its identifiers, but are no terms the evidence must cover.",
     )
     error: str | None = Field(None, description="Why the question cannot be processed as asked, if it cannot.")
@@ -209,9 +210,13 @@ def _named(text: str) -> bool:
 # Phrases that frame what is asked rather than name it: "what does X stand for", "what counts as X", "in the context
 # of X", "what is going on", "which part of the manual covers X" (asked where X is written: the answer is a heading,
 # and "part", "manual", "covers" are no words of it). Their words are no terms the evidence must hold.
+# A part of a document, not of a thing ("what part of the pump covers the impeller"): a section, chapter or
+# appendix, or a part of a document named by a generic noun.
+_DOCUMENT = r"(?:manual|guide|document|documentation|specification|standard|book|report|paper|reference)"
 ASKS_WHERE = re.compile(
-    r"\b(?:which|what)\s+(?:part|section|chapter|appendix)\s+(?:of\s+(?:the\s+)?(?:[\w.-]+\s+){0,4}?)?"
-    r"(?:covers|explains|describes|discusses|deals\s+with|documents|talks\s+about|is\s+about)\b",
+    r"\b(?:which|what)\s+(?:(?:sections?|chapters?|appendix|appendices)\s+(?:of\s+(?:the\s+)?(?:[\w.’'-]+\s+){0,4}?)?|"
+    rf"parts?\s+of\s+(?:the\s+)?(?:[\w.’'-]+\s+){{0,3}}?{_DOCUMENT}\s+)"
+    r"(?:covers?|explains?|describes?|discuss(?:es)?|deals?\s+with|documents?|talks?\s+about|is\s+about)\b",
     re.I,
 )
 _FRAMING = re.compile(
@@ -259,11 +264,13 @@ def spelled_out(acronym: str, text: str) -> str:
 # A name told apart by a number ("Level 5", "Class 2", "Tier 1"): found only with its number, since the word with
 # another one ("Level 3") names something else. A reference to a part of a document ("Section 4", "Table 2") or a
 # date ("May 3") is none; the words are generic and few.
-_CODED_NAME = re.compile(r"(?<![\w-])([A-Z][a-z]{2,})\s+(\d{1,3})(?![\w.,%-])")
+# A number before a lower-case word counts what follows ("About 10 gates", "Tier 1 capital" left alone).
+_CODED_NAME = re.compile(r"(?<![\w-])([A-Z][a-z]{2,})\s+(\d{1,3})(?![\w,%-]|\.\d|\s+[a-z])")
 _NOT_CODED = frozenset(
     (  # noqa: SIM905 - a readable word list
-        "section chapter table figure page item appendix part step line note equation version release january "
-        "february march april may june july august september october november december"
+        "section chapter table figure page item appendix part step line note equation version release fig sec "
+        "exhibit article clause theorem lemma listing year january february march april may june july august "
+        "september october november december jan feb mar apr jun jul aug sep sept oct nov dec"
     ).split()
 )
 
@@ -277,8 +284,12 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     defined = [t for t in terms if is_identifier(t) and defined_in(whole or q, t)]
     spelled = [w for t in defined for w in content_terms(spelled_out(t, whole or q))]
     terms = list(dict.fromkeys([*(t for t in terms if t not in defined), *spelled]))
-    prior, _, asked = q.rpartition(". ")  # a reader's situation told before the question, naming what it is about
-    told = prior and asked.rstrip().endswith("?") and any(is_identifier(t) for t in content_terms(prior))
+    # A reader's situation told before the question, naming what it is about (sentences as `kb.sentences` splits
+    # them: "i.e. at night?" ends none).
+    *told_before, asked = sentences(q) or [""]
+    prior = " ".join(told_before)
+    told = bool(prior) and asked.rstrip().endswith("?") and "?" not in prior
+    told = told and any(is_identifier(t) for t in content_terms(prior))
     story = [t for t in terms if not is_identifier(t) and t not in content_terms(asked)] if told else []
     identifiers = [t for t in terms if is_identifier(t) and not is_period(t)]
     key_terms = identifiers + [t for t in terms if t not in identifiers]

@@ -13,7 +13,7 @@ from agent.readable import is_row
 from agent.settings import AnswerSettings
 from kb.periods import period_year
 from kb.sentences import sentences
-from kb.text import STOPWORDS, is_identifier
+from kb.text import is_identifier
 
 # A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
 # "x86"), with a magnitude or percent, or, for a count, a small count in words. The words are a generic few: counts
@@ -56,8 +56,9 @@ MEASURES = "size|length|limit|capacity|width|height|depth|duration|interval|time
 RELEASE = r"(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)"
 ASKS_VERSION = re.compile(
     rf"\bwhich\s+(?:[\w-]+\s+){{0,2}}?{RELEASE}\b|"
-    rf"\bwhat(?:'s|’s|\s+(?:is|was))\s+the\s+(?:[\w.-]+\s+){{0,2}}?{RELEASE}\b(?!\s+(?:of|in)\s+the\b|"
-    r"\s+(?:dates?|notes|schedules?|cycles?|process|requirements?|history|policy|control)\b)",
+    # "what is the minimum X version (required ...)?"; not "the version field", "the release of an allowance".
+    r"\bwhat(?:'s|’s|\s+(?:is|was))\s+the\s+(?:[\w.-]+\s+){0,2}?version\b"
+    r"(?=\s*(?:[?,]|$|(?:of|required|needed|supported|that|does|do|did|is|was|for|to|in)\b))",
     re.I,
 )
 _ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b|\b(?:number|count)\s+of\b", re.I)
@@ -95,14 +96,20 @@ _BOUNDS = {
     r"or\s+(?:later|newer|higher|above)|"
     r"(?:greater|more)\s+than|[≥>]=?",
 }
-# Both bounds at once ("out-of-range" names none).
-_RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to)\b|(?<![\w-])range(?![\w-])", re.I)
+# Both bounds at once ("out-of-range", "out of range" name none).
+_RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to)\b|(?<![\w-])(?<!of\s)range(?![\w-])", re.I)
 
 
 # A value stated as a default ("[default: 30]", "the default is 500", "by default, it handles up to 500"): what
 # holds unless set otherwise, not what may be set.
 _ASKS_DEFAULT = re.compile(r"\bdefault", re.I)
-_DEFAULT_VALUE = re.compile(rf"\bdefaults?\b[^\d.;!?]{{0,40}}?{_FIGURE.pattern}", re.I)
+# The words between "default" and its value state no bound of their own ("Unlike the default, X accepts at most
+# 4096" gives the bound).
+_DEFAULT_VALUE = re.compile(
+    rf"\bdefaults?\b(?:(?!\b(?:accepts?|allow(?:s|ed)?|at\s+most|at\s+least|maxim|minim|no\s+more))[^\d.;!?]){{0,40}}?"
+    rf"{_FIGURE.pattern}",
+    re.I,
+)
 
 
 def asked_bounds(question: str) -> set[str]:
@@ -205,7 +212,7 @@ def value_missing(
             # The counted noun is in it; the thing whose version is asked may title its document instead.
             unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *said)
             # "the number of groups (currently four)" counts groups, whatever else it names ("... if a key has").
-            counts = [w for w in _NUMBER_OF.findall(sentence) if w.lower() not in STOPWORDS]
+            counts = _NUMBER_OF.findall(sentence)  # its noun within three words ("number of open file handles")
             if head_names and counts and not any(names_covered(head_names, *read([w])) for w in counts):
                 unnamed = True
             # A table row states a share as a figure under a "%" head, or the figures a share is computed from.
@@ -262,7 +269,7 @@ def _own_part(sentence: str, subject: list[str]) -> str:
     return " ".join(parts)
 
 
-_NUMBER_OF = re.compile(r"\bnumber\s+of\s+(?:(?:the|all|its|their|such|legal|valid)\s+)?([A-Za-z][\w-]*)", re.I)
+_NUMBER_OF = re.compile(r"\bnumber\s+of\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", re.I)
 
 
 # A name of something: a command's option ("--cache-size=N") or an identifier ("QZ_MAX_LEN").

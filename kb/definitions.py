@@ -50,7 +50,8 @@ _FIGURE = re.compile(r"^(?:fy)?\d[\d.,]*$", re.IGNORECASE)
 # A question may open by naming where to look ("In the manual, what does X mean?"): not part of the term.
 _WHERE = re.compile(r"^\s*(?:in|within|according\s+to|under)\s+[^,?]{1,60},\s*", re.IGNORECASE)
 _QUOTES = "\"'“”‘’"
-_QUOTED = re.compile(r"[\"“‘]([^\"“”‘’]{2,60})[\"”’]")
+# Double or curly quotes (an apostrophe inside: "the “keeper’s flight”"), or single ones set off by spaces.
+_QUOTED = re.compile(r"[\"“‘]((?:[^\"“”‘’]|’(?=\w)){2,60})[\"”’]|(?<!\w)'([^']{2,60})'(?!\w)")
 
 
 def defined_term(need: str) -> str:
@@ -61,9 +62,9 @@ def defined_term(need: str) -> str:
         match = pattern.match(_WHERE.sub("", need.strip()))
         if match:
             term = match.group("t").strip()
-            # A phrase in quotes is the term, whatever is said around it ("the keyboard's \"grab state\"").
+            # A phrase in quotes is the term, whatever is said around it ("the gate's \"lock state\"").
             quoted = _QUOTED.search(term)
-            term = (quoted.group(1) if quoted else term).strip(_QUOTES).strip()
+            term = ((quoted.group(1) or quoted.group(2)) if quoted else term).strip(_QUOTES).strip()
             term = re.sub(r"^(?:an?|the)\s+", "", term, flags=re.IGNORECASE)
             term = re.sub(r"\s+(?:used\s+)?for$", "", term, flags=re.IGNORECASE)  # "what is X (used) for?"
             short = len(term.split()) <= 4 and not any(_FIGURE.match(word) for word in term.split())

@@ -14,13 +14,14 @@ def test_keys_pressed_together_are_covered_however_spaced() -> None:
 
 
 def test_a_name_with_its_number_is_covered_only_where_the_two_are_written_together() -> None:
-    text = ["The ISO Level 3 Shift is held while 5 keys are down."]
+    text = ["The Gate Level 3 Lock is held while 5 valves and the Level 12 seal are down."]
     assert not term_covered("Level 5", token_set(text), squashed(text))
+    assert not term_covered("Level 1", token_set(text), squashed(text))  # "Level 12" is another
     assert term_covered("Level 3", token_set(text), squashed(text))
-    question = "Which code does the gate assign to Level 5 Shift?"
+    question = "Which code does the gate assign to Level 5 Lock?"
     verdict = assess(
         {
-            **assess_state(question, [hit("manual", "The gate assigns code 0xfe03 to Level 3 Shift and 5 to others.")]),
+            **assess_state(question, [hit("manual", "The gate assigns code 0x1a03 to Level 3 Lock and 5 to others.")]),
             "question": question,
         }
     )

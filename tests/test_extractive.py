@@ -372,16 +372,22 @@ def test_asked_which_part_covers_it_the_answer_opens_with_the_part_of_the_best_p
     assert answer.startswith("Chapter 3, Gate Seals: Every seal of the gate is greased once a week. [c1]")
     plain = compose("How are the gate seals greased?", "general", [], context, AnswerSettings(rank_decay=0.0), _alike)
     assert not plain.startswith("Chapter")
+    # A heading's word that only opens the sentence's own word is kept ("Pumps" is no heading of "Pumpsets ...").
+    pumps = [{**passage("c1", "m:1", "Pumpsets are greased at night."), "section": "Chapter 4. Pump"}]
+    question = "Which chapter of the canal manual explains how pumpsets are greased?"
+    assert compose(question, "general", [], pumps, AnswerSettings(rank_decay=0.0), _alike).startswith(
+        "Chapter 4, Pump: Pumpsets are greased"
+    )
 
 
 def test_a_comparisons_part_is_labelled_with_its_topic_a_name_in_code_keeping_its_case() -> None:
     context = [
-        passage("c1", "m:1", "The qz_scale_16 call reduces each sample accurately to eight bits."),
-        passage("c2", "m:2", "The qz_strip_16 call chops each sample to eight bits, less accurately."),
+        passage("c1", "m:1", "The qz_fine_trim call cuts each valve accurately to eight turns."),
+        passage("c2", "m:2", "The qz_rough_trim call cuts each valve to eight turns, less accurately."),
         passage("c3", "m:3", "Gate seals wear out; pump seals are greased."),
     ]
-    question = "How do qz_scale_16 and qz_strip_16 differ?"
-    answer = compose(question, "compare", ["qz_scale_16", "qz_strip_16"], context, AnswerSettings(rank_decay=0.0))
-    assert "Qz_" not in answer
-    answer = compose("gate seals vs pump seals", "compare", ["gate seals", "pump seals"], context, AnswerSettings())
-    assert answer.startswith("Gate seals")
+    question = "How do qz_fine_trim and qz_rough_trim differ?"
+    answer = compose(question, "compare", ["qz_fine_trim", "qz_rough_trim"], context, AnswerSettings(rank_decay=0.0))
+    assert "qz_fine_trim: The qz_fine_trim call" in answer and "Qz_" not in answer
+    answer = compose("valve vs pump", "compare", ["valve", "pump"], context, AnswerSettings(rank_decay=0.0))
+    assert answer.startswith("Valve: The qz_fine_trim call")  # a common word opens its part capitalised

@@ -211,7 +211,8 @@ def test_a_capitalised_word_opening_a_sentence_is_a_name_when_the_question_write
 def test_a_name_told_apart_by_a_number_must_be_found_with_it() -> None:
     """ "Level 5" is a name the evidence must hold as written; a section, a table or a date is no such name."""
     assert read_question("Which code does the gate assign to Level 5 Shift?").names == ["Level 5"]
-    assert read_question("What does Table 2 give for May 3 and for Tier 1 gates?").names == ["Tier 1"]
+    assert read_question("What does Table 2 give for May 3 and for Tier 1?").names == ["Tier 1"]
+    assert read_question("About 10 gates failed with EQZ. What does Fig 3 show?").names == []  # a count, a figure
 
 
 def test_a_situation_told_before_the_question_is_its_story() -> None:

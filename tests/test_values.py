@@ -62,19 +62,21 @@ def test_a_default_is_no_bound_unless_the_default_is_asked() -> None:
 
 
 def test_a_value_asked_for_may_be_written_in_hexadecimal() -> None:
-    question = "What high-order byte value of the resource id means QZ_BadClass?"
-    row = _paged("The high-order byte value of the resource id: QZ_BadClass | 0xfe | device of the wrong class", 5)
+    question = "What status byte value of the valve register means QZ_BadValve?"
+    row = _paged("The status byte value of the valve register: QZ_BadValve | 0x7e | valve of the wrong size", 5)
     assert _verdict(question, [row]).sufficient
-    assert stated_values("0xfe means QZ_BadClass; 0x1f too", "figure") == {"0xfe", "0x1f"}
+    assert stated_values("0x7e means QZ_BadValve; 0x1f too", "figure") == {"0x7e", "0x1f"}
 
 
 def test_a_minimum_version_asked_for_is_a_version_stated_as_a_bound() -> None:
-    question = "What is the minimum zlib version required to build qzlib 1.6?"
+    question = "What is the minimum qzcore version required to build qzlib 4.2?"
     assert asked_form(question) == "version" and asked_bounds(question) == {"minimum"}
     assert asked_form("What is the release date of qzlib?") == "figure"  # a date, not a release
-    plain = _paged("Starting with qzlib 1.6.18, building qzlib requires a zlib header; zlib 1.2.8 is bundled.", 3)
+    assert asked_form("What is the version field in the qzlib header used for?") == "figure"
+    assert asked_form("What was the release of the reserve in 2023?") == "figure"
+    plain = _paged("Starting with qzlib 4.2.7, building qzlib requires a qzcore header; qzcore 2.4.1 is bundled.", 3)
     assert _verdict(question, [plain]).failing == "value_stated"
-    bound = _paged("Building qzlib 1.6 requires zlib version 1.2.3 or later.", 4)
+    bound = _paged("Building qzlib 4.2 requires qzcore version 2.3.0 or later.", 4)
     assert _verdict(question, [plain, bound]).sufficient
 
 

@@ -60,6 +60,7 @@ def _table(lines: list[str], width: float) -> Table:
 
 def _grid(rows: list[list[str]], width: float) -> Table:
     """Rows of cells as a ruled table, columns as wide as their text (within limits)."""
+    rows = rows or [[""]]  # a box of rules only
     columns = max(len(r) for r in rows)
     rows = [r + [""] * (columns - len(r)) for r in rows]
     longest = [max(1, max(len(r[i]) for r in rows)) for i in range(columns)]
@@ -160,8 +161,9 @@ def markdown_flowables(text: str, width: float) -> list:
             out.append(Paragraph(escape(_inline(heading.group(2))), H1 if len(heading.group(1)) <= 2 else H2))
             i += 1
             continue
-        block = []
-        while i < len(lines) and lines[i].strip() and not lines[i].startswith(("```", "#")):
+        block = [line]  # a line opening with "#" but no heading ("#include <qz.h>") is text
+        i += 1
+        while i < len(lines) and lines[i].strip() and not re.match(r"```|#{1,6}\s", lines[i]):
             block.append(lines[i])
             i += 1
         if all(b.lstrip().startswith("|") for b in block):
