@@ -22,7 +22,9 @@ _ASKS_VALUE = re.compile(
     rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
     r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)|"
-    r"\b(?:upper|lower)\s+(?:bound|limit)s?\b",
+    r"\b(?:upper|lower)\s+(?:bound|limit)s?\b|"
+    # A terse query naming a measure in a unit ("pipe buffer size in bytes for a child's stdout").
+    rf"\b(?:{MEASURES})\s+in\s+{_UNITS}\b",
     re.I,
 )
 

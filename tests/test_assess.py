@@ -43,6 +43,7 @@ def _verdict(question: str, evidence: list[dict]) -> Assessment:
         ("What is the default shell of the desk?", False),  # a default need not be a figure
         ("How often is the filter replaced?", False),  # "monthly"
         ("What is the interval, in seconds, between two checks?", True),  # a unit closing a clause
+        ("gate pipe buffer size in bytes for a pump's outlet", True),  # a terse query: a measure in a unit
         ("What is stored in bits 4-7 of the status register?", False),  # a unit naming a place
         ("What must be recorded in minutes of board meetings?", False),
     ],
