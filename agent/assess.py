@@ -6,6 +6,7 @@ from typing import Any
 
 from agent.evidence import coverage, is_evidence, names_covered, passage, read, term_covered
 from agent.intent import content_terms
+from agent.recommendations import asked_kind, recommendation_missing
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
 from agent.value_questions import asks_value, measure_noun, measured_phrase
@@ -195,6 +196,10 @@ def assess(state: dict[str, Any]) -> Assessment:
             state.get("names") or [],
         )
         reasons.append(Check(check="value_stated", ok=not unstated, detail=unstated or "a value is stated"))
+    if c.stated_recommendation and asked_kind(question):
+        unstated = recommendation_missing(question, evidence, aliases)
+        detail = unstated or "a recommendation is stated"
+        reasons.append(Check(check="recommendation_stated", ok=not unstated, detail=detail))
     if compare and state.get("topics"):
         reasons += _topic_checks(state["topics"], evidence, state.get("topic_homes", {}), c.topic_term_share)
     failing = next((r.check for r in reasons if not r.ok), None)

@@ -62,6 +62,11 @@ class CheckSettings(BaseModel):
         description="A question asking for a count or a value needs a passage naming its subject beside a value "
         "(refuses what a document mentions but never quantifies).",
     )
+    stated_recommendation: bool = Field(
+        True,
+        description="A question asking which X the documents recommend needs a sentence recommending something and "
+        "naming an X (refuses a recommendation of something else).",
+    )
     value_term_share: float = Field(
         0.5,
         ge=0,

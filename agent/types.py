@@ -15,6 +15,7 @@ CheckName = Literal[
     "terms_together",
     "relevant_hits",
     "value_stated",
+    "recommendation_stated",
     "topics_covered",
     "topic_diversity",
 ]
