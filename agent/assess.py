@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.evidence import coverage, is_evidence, names_covered, passage, read, term_covered
+from agent.evidence import coverage, is_evidence, names_covered, own_heading, passage, read, term_covered
 from agent.intent import content_terms
 from agent.recommendations import asked_kind, recommendation_missing
 from agent.settings import AgentSettings, CheckSettings
@@ -36,7 +36,7 @@ def _anchors(
         return False
     # A passage of a section headed with the name is about it, whatever else the question asks of it ("QZM vs QXM
     # for a new protocol?": the QXM section never says "protocol").
-    heading = (hit.get("section") or "").split(" > ")[-1]  # its own heading, not a chapter's above it
+    heading = own_heading(hit)
     headed = bool(heading) and names_covered(names, *read([heading]))
     return not rest or headed or any(term_covered(t, tokens, flat) for t in rest)
 
@@ -196,8 +196,8 @@ def assess(state: dict[str, Any]) -> Assessment:
             state.get("names") or [],
         )
         reasons.append(Check(check="value_stated", ok=not unstated, detail=unstated or "a value is stated"))
-    if c.stated_recommendation and asked_kind(question):
-        unstated = recommendation_missing(question, evidence, aliases)
+    if c.stated_recommendation and (kind := asked_kind(question)):
+        unstated = recommendation_missing(kind, evidence, aliases)
         detail = unstated or "a recommendation is stated"
         reasons.append(Check(check="recommendation_stated", ok=not unstated, detail=detail))
     if compare and state.get("topics"):

@@ -48,6 +48,11 @@ def is_evidence(hit: dict[str, Any]) -> bool:
     return hit.get("kind", "body") != "contents" and not is_reference(hit)
 
 
+def own_heading(hit: dict[str, Any]) -> str:
+    """The heading of the passage's own section, not a chapter's above it ("Chapter 3 > Seals": "Seals")."""
+    return (hit.get("section") or "").split(" > ")[-1]
+
+
 def token_set(texts: Iterable[str]) -> set[str]:
     out: set[str] = set()
     for text in texts:

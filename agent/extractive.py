@@ -10,7 +10,7 @@ import numpy as np
 
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
-from agent.evidence import framed, is_evidence, names_covered, whole_text
+from agent.evidence import framed, is_evidence, names_covered, own_heading, whole_text
 from agent.intent import ASKS_WHERE, content_terms
 from agent.notation import symbols_cut
 from agent.readable import (
@@ -274,14 +274,10 @@ def compose(
                 items[stating[0]] = (*lead[:3], f"{lead[3]} (in {unit}s)", lead[4])
     if chosen and ASKS_WHERE.search(question):  # asked which part covers it: the part the best passage is in
         lead = items[chosen[0]]
-        # Its number's stop would end a sentence of the answer ("Chapter 3. Gate seals ..."): a comma sets it off.
-        heading = (context[lead[0]].get("section") or "").split(" > ")[-1].strip().rstrip(".")
-        section, title = _SECTION_NUMBER.sub(r"\1, ", heading), _SECTION_NUMBER.sub("", heading)
-        if section and not lead[3].startswith(section):
-            labels[chosen[0]] = section
-            rest = lead[3][len(title) :]
-            if title and lead[3].startswith(title) and rest[:1] in {"", ":", " "}:  # the heading read into it: once
-                items[chosen[0]] = (*lead[:3], rest.lstrip(" :"), lead[4])
+        label, sentence = _part_label(own_heading(context[lead[0]]), lead[3])
+        if label:
+            labels[chosen[0]] = label
+            items[chosen[0]] = (*lead[:3], sentence, lead[4])
     # A comparison reads topic by topic: each topic's part opens with its name.
     text = " ".join(
         f"{labels[n] + ': ' if n in labels else ''}{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen
@@ -291,6 +287,20 @@ def compose(
 
 
 _SECTION_NUMBER = re.compile(r"^((?:[A-Z][a-z]+\s+)?(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z]))\.\s+")
+
+
+def _part_label(heading: str, sentence: str) -> tuple[str, str]:
+    """The label naming the part a sentence is in ("Chapter 3, Gate seals": the number's stop would end a sentence
+    of the answer, a comma sets it off) and the sentence without that heading read into it; ("", sentence) when the
+    sentence already opens with the label or there is no heading."""
+    heading = heading.strip().rstrip(".")
+    label, title = _SECTION_NUMBER.sub(r"\1, ", heading), _SECTION_NUMBER.sub("", heading)
+    if not label or sentence.startswith(label):
+        return "", sentence
+    rest = sentence[len(title) :]
+    if title and sentence.startswith(title) and rest[:1] in {"", ":", " "}:  # the heading read into it: said once
+        return label, rest.lstrip(" :")
+    return label, sentence
 
 
 def _lead_factors(question: str, intent: str, texts: list[str], s: AnswerSettings) -> np.ndarray:

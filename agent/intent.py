@@ -207,11 +207,9 @@ def _named(text: str) -> bool:
     return any(is_identifier(t) or t[:1].isupper() for t in content_terms(text))
 
 
-# Phrases that frame what is asked rather than name it: "what does X stand for", "what counts as X", "in the context
-# of X", "what is going on", "which part of the manual covers X" (asked where X is written: the answer is a heading,
-# and "part", "manual", "covers" are no words of it). Their words are no terms the evidence must hold.
-# A part of a document, not of a thing ("what part of the pump covers the impeller"): a section, chapter or
-# appendix, or a part of a document named by a generic noun.
+# Asked where something is written ("which chapter explains X", "which part of the manual covers X"): a section,
+# chapter or appendix, or a part of a document named by a generic noun, not a part of a thing ("what part of the
+# pump covers the impeller").
 _DOCUMENT = r"(?:manual|guide|document|documentation|specification|standard|book|report|paper|reference)"
 ASKS_WHERE = re.compile(
     r"\b(?:which|what)\s+(?:(?:sections?|chapters?|appendix|appendices)\s+(?:of\s+(?:the\s+)?(?:[\w.’'-]+\s+){0,4}?)?|"
@@ -219,6 +217,9 @@ ASKS_WHERE = re.compile(
     r"(?:covers?|explains?|describes?|discuss(?:es)?|deals?\s+with|documents?|talks?\s+about|is\s+about)\b",
     re.I,
 )
+# Phrases that frame what is asked rather than name it: "what does X stand for", "what counts as X", "in the context
+# of X", "what is going on", "which part of the manual covers X" (the answer is a heading: "part", "manual" and
+# "covers" are no words of it). Their words are no terms the evidence must hold.
 _FRAMING = re.compile(
     r"\b(?:stands?\s+for|counts?\s+as|(?:is|are)\s+meant\s+by|refers?\s+to|in\s+the\s+context\s+of)\b|"
     r"\b(?:is|’s|'s)\s+going\s+on\b|" + ASKS_WHERE.pattern,
@@ -263,8 +264,8 @@ def spelled_out(acronym: str, text: str) -> str:
 
 # A name told apart by a number ("Level 5", "Class 2", "Tier 1"): found only with its number, since the word with
 # another one ("Level 3") names something else. A reference to a part of a document ("Section 4", "Table 2") or a
-# date ("May 3") is none; the words are generic and few.
-# A number before a lower-case word counts what follows ("About 10 gates", "Tier 1 capital" left alone).
+# date ("May 3") is none, and a number before a lower-case word counts what follows ("About 10 gates"); the words
+# are generic and few.
 _CODED_NAME = re.compile(r"(?<![\w-])([A-Z][a-z]{2,})\s+(\d{1,3})(?![\w,%-]|\.\d|\s+[a-z])")
 _NOT_CODED = frozenset(
     (  # noqa: SIM905 - a readable word list
@@ -290,7 +291,8 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     prior = " ".join(told_before)
     told = bool(prior) and asked.rstrip().endswith("?") and "?" not in prior
     told = told and any(is_identifier(t) for t in content_terms(prior))
-    story = [t for t in terms if not is_identifier(t) and t not in content_terms(asked)] if told else []
+    asked_terms = set(content_terms(asked))
+    story = [t for t in terms if not is_identifier(t) and t not in asked_terms] if told else []
     identifiers = [t for t in terms if is_identifier(t) and not is_period(t)]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
     # A sentence's first word is capitalised anyway, unless the question also writes it so elsewhere ("Zorblax died
@@ -304,6 +306,7 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         if t[:1].isupper() and t not in identifiers and not is_period(t) and t not in openers and not is_common_word(t)
     ]
     names += [f"{w} {n}" for w, n in _CODED_NAME.findall(q) if w.lower() not in _NOT_CODED]
+    read: dict = {"key_terms": key_terms, "identifiers": identifiers, "names": names, "story": story}
     for first, second, names_needed in _sides(q):
         firsts, seconds = _listed(first), _listed(second)
         if len(firsts) == 1 and len(seconds) == 1:
@@ -319,23 +322,19 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
             break
         same = [t for n, t in enumerate(topics) if _norm(t) in map(_norm, topics[:n])]
         return QuestionReading(
-            intent="compare",
-            topics=topics,
-            key_terms=key_terms,
-            identifiers=identifiers,
-            names=names,
-            story=story,
-            error=_repeated(topics, same[0]) if same else None,
+            intent="compare", topics=topics, error=_repeated(topics, same[0]) if same else None, **read
         )
     if defined_term(q):
-        return QuestionReading(
-            intent="definition", key_terms=key_terms, identifiers=identifiers, names=names, story=story
-        )
+        return QuestionReading(intent="definition", **read)
     if _PROCEDURE.search(q):
-        return QuestionReading(
-            intent="procedure", key_terms=key_terms, identifiers=identifiers, names=names, story=story
-        )
-    return QuestionReading(intent="general", key_terms=key_terms, identifiers=identifiers, names=names, story=story)
+        return QuestionReading(intent="procedure", **read)
+    return QuestionReading(intent="general", **read)
+
+
+def terms_of(reading: QuestionReading) -> dict[str, list[str]]:
+    """The reading's terms as the graph state keeps them: what the evidence must hold, and the story that needs no
+    cover."""
+    return reading.model_dump(include={"key_terms", "identifiers", "names", "story"})
 
 
 def _repeated(topics: list[str], topic: str) -> str:

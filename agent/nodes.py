@@ -19,7 +19,7 @@ from agent.events import NodeEvent
 from agent.evidence import is_evidence
 from agent.followup import resolve
 from agent.gather import Readers, merged, operand_probes, with_page_chunks
-from agent.intent import plan_for, read_question
+from agent.intent import plan_for, read_question, terms_of
 from agent.llm import Grade, LLMError, LLMStatus, OllamaLLM, Rewrite
 from agent.prompts import grader_messages, rewrite_messages
 from agent.refine import SearchFn, propose
@@ -117,12 +117,7 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         # question asks for ("Answer briefly: what does X stand for?" asks for a definition). A need that reads as
         # no comparison keeps the whole question's (its topics may sit in a sentence the need left out).
         focus = read_question(need, whole=question)
-        update = {
-            "key_terms": focus.key_terms,
-            "identifiers": focus.identifiers,
-            "names": focus.names,
-            "story": focus.story,
-        }
+        update = terms_of(focus)
         if reading.intent != "compare" or focus.intent == "compare":
             update.update(intent=focus.intent, topics=focus.topics, error=focus.error)
         reading = reading.model_copy(update=update)
@@ -132,10 +127,7 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         "follow_up": dump(follow) if follow.rewritten else None,
         "intent": reading.intent,
         "topics": reading.topics,
-        "key_terms": reading.key_terms,
-        "identifiers": reading.identifiers,
-        "names": reading.names,
-        "story": reading.story,
+        **terms_of(reading),
         "plan": plan_for(reading),
         "query": question,
         "queries": [],
@@ -347,10 +339,7 @@ def approve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             "query": query,
             "queries": [],
             "strategy": f"{proposal.strategy}+edited",
-            "key_terms": edited.key_terms,
-            "identifiers": edited.identifiers,
-            "names": edited.names,
-            "story": edited.story,
+            **terms_of(edited),
         }
     elif action == "reject":
         approval = Approval(action="reject", proposed=proposal.query)

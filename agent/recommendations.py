@@ -23,12 +23,9 @@ def asked_kind(question: str) -> str:
     return match.group("kind").split()[-1] if match else ""
 
 
-def recommendation_missing(question: str, evidence: list[dict[str, Any]], aliases: dict | None = None) -> str:
-    """Why no evidence recommends something of the kind the question asks about, or "" when some sentence does (or
-    the question asks no such thing)."""
-    kind = asked_kind(question)
-    if not kind:
-        return ""
+def recommendation_missing(kind: str, evidence: list[dict[str, Any]], aliases: dict | None = None) -> str:
+    """Why no evidence recommends something of the kind asked about (see `asked_kind`), or "" when some sentence
+    does."""
     names = [kind, *(aliases or {}).get(kind, [])]
     for hit in evidence:
         for sentence in sentences(whole_text(hit)):

@@ -37,10 +37,11 @@ _NOTATION_WORDS = frozenset(["hex", "hexadecimal"])  # how the value is written,
 # "2023a" and plain numbers are none); a version or release ("4.2.0", "version 7", "Kestrel 15": a date beside a
 # name is none); a count, which may be a word ("three layers"; a word is no value of anything else: "forbids two
 # hyphens" gives no code its value); a figure.
+_HEX_LITERAL = re.compile(r"(?<![\w.])0x[0-9a-f]+(?!\w|\.\w)", re.I)  # "0x1EDC": a figure, too, when one is asked
 _HEX = re.compile(
-    r"(?<![\w.])(?:0x[0-9a-f]+|\d[0-9a-f]*h|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{6,})(?!\w|\.\w)", re.I
+    rf"{_HEX_LITERAL.pattern}|(?<![\w.])(?:\d[0-9a-f]*h|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{{6,}})(?!\w|\.\w)",
+    re.I,
 )
-_HEX_LITERAL = re.compile(r"(?<![\w.])0x[0-9a-f]+(?![\w.])", re.I)
 _VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?!\w|\.\w)|\b(?:version|release|v)\s*\d+(?:\.\d+)*\b", re.I)
 # "What is the hexadecimal code of X?", "what's its hex value": the value itself asked in hexadecimal ("which
 # command prints it in hex" and "how many hex digits" ask something else).

@@ -16,8 +16,8 @@ def test_the_kind_a_question_asks_a_recommendation_of() -> None:
 def test_a_recommendation_of_something_else_is_no_answer() -> None:
     question = "Which seal grease does the qzlib manual recommend for cold pumps?"
     other = hit("manual", "It is recommended that the pump expose its seal flag to the user in cold weather.")
-    assert recommendation_missing(question, [other]) == "no passage recommends a particular grease"
+    assert recommendation_missing(asked_kind(question), [other]) == "no passage recommends a particular grease"
     verdict = assess({**assess_state(question, [other]), "question": question})
     assert verdict.failing == "recommendation_stated"
     own = hit("manual", "For cold pumps the recommended seal grease is QZ-40, described below.", 2)
-    assert recommendation_missing(question, [other, own]) == ""
+    assert recommendation_missing(asked_kind(question), [other, own]) == ""

@@ -65,7 +65,7 @@ def test_a_value_asked_for_may_be_written_in_hexadecimal() -> None:
     question = "What status byte value of the valve register means QZ_BadValve?"
     row = _paged("The status byte value of the valve register: QZ_BadValve | 0x7e | valve of the wrong size", 5)
     assert _verdict(question, [row]).sufficient
-    assert stated_values("0x7e means QZ_BadValve; 0x1f too", "figure") == {"0x7e", "0x1f"}
+    assert stated_values("0x7e means QZ_BadValve; so is 0x1f.", "figure") == {"0x7e", "0x1f"}  # at a stop, too
 
 
 def test_a_minimum_version_asked_for_is_a_version_stated_as_a_bound() -> None:
