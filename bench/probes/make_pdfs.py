@@ -6,7 +6,11 @@ writes, as a reader would get them (paragraphs reflowed, headings, bullet lists,
 font, a running header and page numbers):
 - bench/probes/protocols/pdfs/: the X Keyboard Extension protocol specification (plain text, its tables drawn with
   box characters) and the libpng manual (plain text with code);
-- bench/probes/apis/pdfs/: two chapters of the Node.js API reference (Markdown: option lists, tables, code).
+- bench/probes/apis/pdfs/: two chapters of the Node.js API reference (Markdown: option lists, tables, code);
+- bench/probes/reference/pdfs/: the core X Window System protocol standard (plain text, two-column definition
+  lists) and a scripting language's guide (plain text indented by two, words hyphenated at line ends);
+- bench/probes/manpages/pdfs/ and kernel/pdfs/: manual pages (a protocol's and a terminal multiplexer's; the
+  kernel's capabilities and a file-search command's), formatted by groff as text, then typeset like the others.
 Only for the bench; nothing in the product reads it.
 """
 
@@ -14,6 +18,8 @@ from __future__ import annotations
 
 import gzip
 import re
+import subprocess
+import textwrap
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -32,6 +38,12 @@ SOURCES = {  # probe / pdf name: (source, title)
     "protocols/libpng-manual.pdf": ("/usr/share/doc/libpng16-16/libpng-manual.txt.gz", "libpng manual"),
     "apis/child_process.pdf": ("/usr/share/doc/nodejs/api/child_process.md", "Node.js API: Child process"),
     "apis/errors.pdf": ("/usr/share/doc/nodejs/api/errors.md", "Node.js API: Errors"),
+    "reference/x11protocol.pdf": ("/usr/share/doc/xproto/x11protocol.txt.gz", "X Window System Protocol"),
+    "reference/slang.pdf": ("/usr/share/doc/libslang2/slang.txt.gz", "A Guide to the S-Lang Language"),
+    "manpages/tcp.7.pdf": ("/usr/share/man/man7/tcp.7.gz", "tcp(7): TCP protocol"),
+    "manpages/tmux.1.pdf": ("/usr/share/man/man1/tmux.1.gz", "tmux(1): terminal multiplexer"),
+    "kernel/capabilities.7.pdf": ("/usr/share/man/man7/capabilities.7.gz", "capabilities(7): Linux capabilities"),
+    "kernel/find.1.pdf": ("/usr/share/man/man1/find.1.gz", "find(1): search for files in a directory hierarchy"),
 }
 STYLES = getSampleStyleSheet()
 BODY = ParagraphStyle("body", parent=STYLES["BodyText"], fontSize=10, leading=13, spaceAfter=5)
@@ -188,10 +200,43 @@ def markdown_flowables(text: str, width: float) -> list:
     return out
 
 
+def _unwrap(text: str) -> str:
+    """A text indented as a whole loses that indent, and a word hyphenated at a line's end is joined again (as a
+    typesetter reflowing the paragraph would); a text without either is unchanged."""
+    text = textwrap.dedent(text)
+    if len(re.findall(r"[a-z]-\n\s*[a-z]", text)) < 20:  # hyphenation is the text's habit, not a compound's break
+        return text
+    return re.sub(r"([a-z])-\n(\s*)([a-z]\S*)", r"\1\3\n\2", text)
+
+
+def _man_text(source: str) -> str:
+    """A manual page as groff formats it for a terminal (no bold or underline), without its running header and
+    footer: headings set apart, each paragraph's own indent removed, words broken at a line's end joined and
+    justification's extra spaces squeezed."""
+    with gzip.open(source, "rb") as f:
+        roff = f.read()
+    command = ["groff", "-man", "-Tutf8", "-rHY=0", "-rLL=100n", "-P-c", "-P-b", "-P-u"]
+    lines = subprocess.run(command, input=roff, capture_output=True, check=True).stdout.decode().split("\n")
+    out: list[str] = []
+    for line in lines[1:-2]:
+        indent = len(line) - len(line.lstrip())
+        if line.strip() and indent in (0, 3):
+            out += ["", line.strip(), ""]  # a section's (column 0) or a subsection's (column 3) heading
+        else:
+            out.append(line)
+    blocks = re.sub(r"\u2010\n\s*", "", "\n".join(out)).split("\n\n")  # a word broken at a line's end, joined
+    return "\n\n".join(re.sub(r"(?<=\S) {2,}", " ", textwrap.dedent(b.strip("\n"))) for b in blocks)
+
+
 def build(source: str, title: str, target: Path) -> None:
-    opener = gzip.open if source.endswith(".gz") else open
-    with opener(source, "rt", encoding="utf-8") as f:
-        text = f.read()
+    if "/share/man/" in source:
+        text = _man_text(source)
+    else:
+        opener = gzip.open if source.endswith(".gz") else open
+        with opener(source, "rt", encoding="utf-8") as f:
+            text = f.read()
+    if not source.endswith((".md", ".md.gz")) and "/share/man/" not in source:
+        text = _unwrap(text)
 
     def furniture(canvas, doc) -> None:  # a running header and the page number, as printed manuals have
         canvas.saveState()
