@@ -29,7 +29,8 @@ def anchored_missing(
 def _anchors(
     ident: str, identifiers: list[str], others: list[str], hit: dict[str, Any], aliases: dict[str, list[str]] | None
 ) -> bool:
-    rest = [t for t in [*identifiers, *others] if t != ident]
+    # A question of names alone ("which section documents QZ_IN and QZ_OUT?") may find each where it is described.
+    rest = [t for t in [*identifiers, *others] if t != ident] if others else []
     names = [ident, *(aliases or {}).get(ident, [])]
     tokens, flat = read([passage(hit)])
     if not names_covered(names, tokens, flat):

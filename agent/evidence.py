@@ -61,6 +61,7 @@ def token_set(texts: Iterable[str]) -> set[str]:
 
 
 _CODED = re.compile(r"^[^\W\d_]+\s+\d+$")
+_ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")
 _COMBINATION = re.compile(r"\w\s*\+\s*\w")  # things pressed or taken together, joined by "+"
 
 
@@ -77,6 +78,8 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
         year = period_year(whole)
         return not year or year in tokens
     key = re.sub(r"[\W_]+", "", whole)
+    if _ACRONYM_PLURAL.match(term):  # "GCs", "IDs": the acronym, written once or many times
+        return term_covered(term[:-1], tokens, flat)
     if is_identifier(term):
         return bool(key) and key in flat
     if _CODED.match(term):  # "Level 5": the word with its number, not each anywhere ("Level 3 ... 5 keys")

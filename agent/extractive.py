@@ -249,9 +249,10 @@ def compose(
             if part and s.topic_labels:
                 parted = True
                 if not items[part[0]][3].lower().startswith(topic.lower()):  # no label repeating its opening words
-                    # A name in code keeps its case ("qz_get_x", not "Qz_get_x").
+                    # A name in code keeps its case ("qz_get_x", "x++"; not "Qz_get_x", "X++").
                     first = topic.split()[0]
-                    labels[part[0]] = topic if is_identifier(first) else topic[:1].upper() + topic[1:]
+                    code = is_identifier(first) or re.search(r"[^\w\s'’-]", first)
+                    labels[part[0]] = topic if code else topic[:1].upper() + topic[1:]
     if not parted:  # more sentences after a labelled part would read as that topic's
         take(order, max_sentences)
         chosen[:] = _reading_order(chosen, follows)

@@ -29,7 +29,13 @@ QUESTION_WORDS = (
             "contribute contributes ensure ensures provide provides upon "
             # Verbs asking what a named thing means or sets off, and a reader's "problem" and "fix": they ask, the
             # evidence answers in its own words ("ERR_X: thrown when ...").
-            "indicate indicates signify signifies relate relates trigger triggers triggered problem fix"
+            "indicate indicates signify signifies relate relates trigger triggers triggered problem fix "
+            # An aside's abbreviations and a contrast's adverb ("i.e. does it give 4 rather than 5?") name nothing,
+            # nor does a reader speaking of themself ("I'm used to X").
+            "i.e e.g rather i'm i’m i've i’ve i'd i’d "
+            # What a named thing permits is what is asked ("CAP_X: what does it permit?"); "allows" may say how a
+            # thing is measured ("the maximum depth X allows"), so it stays.
+            "permit permits"
         ).split()
     )
 )
@@ -168,8 +174,8 @@ def _only_periods(topic: str) -> bool:
 
 def _norm(text: str) -> str:
     """A topic's words in lower case: "ZX-9" and "zx-9" are one topic, "Model A" and "Model B" two (the search
-    tokenizer would drop their letters)."""
-    return " ".join(re.findall(r"\w+", text.casefold())) or text.strip()  # a symbol ("+", "|") is its own name
+    tokenizer would drop their letters), and so are "x++" and "++x" (an operator's place is its meaning)."""
+    return " ".join(re.findall(r"[^\s\"'“”‘’,;:!?()]+", text.casefold())) or text.strip()  # a symbol is its own name
 
 
 _ASIDE = re.compile(r"\s*\([^()]*\)")
@@ -210,19 +216,20 @@ def _named(text: str) -> bool:
 # Asked where something is written ("which chapter explains X", "which part of the manual covers X"): a section,
 # chapter or appendix, or a part of a document named by a generic noun, not a part of a thing ("what part of the
 # pump covers the impeller").
-_DOCUMENT = r"(?:manual|guide|document|documentation|specification|standard|book|report|paper|reference)"
+_DOCUMENT = r"(?:manual|guide|document|documentation|specification|standard|book|report|paper|reference|page)"
 ASKS_WHERE = re.compile(
-    r"\b(?:which|what)\s+(?:(?:sections?|chapters?|appendix|appendices)\s+(?:of\s+(?:the\s+)?(?:[\w.’'-]+\s+){0,4}?)?|"
-    rf"parts?\s+of\s+(?:the\s+)?(?:[\w.’'-]+\s+){{0,3}}?{_DOCUMENT}\s+)"
+    r"\b(?:which|what)\s+(?:(?:sections?|chapters?|appendix|appendices)\s+(?:of\s+(?:the\s+)?(?:[\w.’'()-]+\s+){0,4}?)?|"
+    rf"parts?\s+of\s+(?:the\s+)?(?:[\w.’'()-]+\s+){{0,3}}?{_DOCUMENT}\s+)"
     r"(?:covers?|explains?|describes?|discuss(?:es)?|deals?\s+with|documents?|talks?\s+about|is\s+about)\b",
     re.I,
 )
 # Phrases that frame what is asked rather than name it: "what does X stand for", "what counts as X", "in the context
-# of X", "what is going on", "which part of the manual covers X" (the answer is a heading: "part", "manual" and
-# "covers" are no words of it). Their words are no terms the evidence must hold.
+# of X", "what is going on", "what went wrong", "which part of the manual covers X" (the answer is a heading:
+# "part", "manual" and "covers" are no words of it). Their words are no terms the evidence must hold.
 _FRAMING = re.compile(
     r"\b(?:stands?\s+for|counts?\s+as|(?:is|are)\s+meant\s+by|refers?\s+to|in\s+the\s+context\s+of)\b|"
-    r"\b(?:is|’s|'s)\s+going\s+on\b|" + ASKS_WHERE.pattern,
+    r"\b(?:is|’s|'s)\s+going\s+on\b|\b(?:went|goes|go|is|’s|'s)\s+wrong\b|\bwhat\s+(?:has\s+)?happened\b|"
+    + ASKS_WHERE.pattern,
     re.I,
 )
 
@@ -292,8 +299,11 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     told = bool(prior) and asked.rstrip().endswith("?") and "?" not in prior
     told = told and any(is_identifier(t) for t in content_terms(prior))
     asked_terms = set(content_terms(asked))
-    story = [t for t in terms if not is_identifier(t) and t not in asked_terms] if told else []
-    identifiers = [t for t in terms if is_identifier(t) and not is_period(t)]
+    # The story's names are what is asked about ("... crashes with EQZ. What does that mean?"), unless the question
+    # names its own ("I'm used to QZ-1. How do I make qzsh use Ctrl-a?"): then they are the story's too.
+    own = any(is_identifier(t) or (t[:1].isupper() and not is_common_word(t)) for t in asked_terms)
+    story = [t for t in terms if (own or not is_identifier(t)) and t not in asked_terms] if told else []
+    identifiers = [t for t in terms if is_identifier(t) and not is_period(t) and t not in story]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
     # A sentence's first word is capitalised anyway, unless the question also writes it so elsewhere ("Zorblax died
     # with ... Is that a Zorblax bug?").
@@ -306,6 +316,14 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         if t[:1].isupper() and t not in identifiers and not is_period(t) and t not in openers and not is_common_word(t)
     ]
     names += [f"{w} {n}" for w, n in _CODED_NAME.findall(q) if w.lower() not in _NOT_CODED]
+    # A framing phrase's words are no terms, but a name in it still says which document ("which section of the
+    # Zorblax guide covers X": a guide by that name must be there).
+    names += [
+        w
+        for m in _FRAMING.finditer(q)
+        for w in words(m.group())
+        if w[:1].isupper() and w not in names and w not in openers and not is_common_word(w)
+    ]
     read: dict = {"key_terms": key_terms, "identifiers": identifiers, "names": names, "story": story}
     for first, second, names_needed in _sides(q):
         firsts, seconds = _listed(first), _listed(second)

@@ -8,7 +8,7 @@ import re
 from agent.notation import ASKS_MATH, opens_with_notation
 from agent.settings import AnswerSettings
 from kb.periods import YEAR
-from kb.sentences import SENTENCE_OPENERS, open_brackets
+from kb.sentences import SENTENCE_OPENERS, is_row_line, open_brackets
 from kb.text import STOPWORDS, is_common_word, is_identifier, tokenize, words
 from kb.unruled_tables import is_figure
 
@@ -52,9 +52,10 @@ def asks_figure(question: str) -> bool:
 
 
 # A question asking for a list: "which/what" and a plural noun ("Which directories are required ...?", "What are the
-# main components of X?"), or "list / name / enumerate". Question words and English plurals, no domain term.
+# main components of X?"), or "list / name / enumerate", opening the question or its last clause, after a
+# reader's situation ("When I catch X, which fields does it hold?"). Question words and English plurals, no domain term.
 _ASKS_LIST = re.compile(
-    r"^\s*(?:(?:which|what)\s+(?:(?:are|were)\s+(?:the\s+)?(?:\w+[\s-]+){0,3}?(?P<a>[a-z]+(?<![su])s)\b|"
+    r"(?:^|[,;:.?!]\s+(?=[^,;]*\?\s*$))\s*(?:(?:which|what)\s+(?:(?:are|were)\s+(?:the\s+)?(?:\w+[\s-]+){0,3}?(?P<a>[a-z]+(?<![su])s)\b|"
     r"(?:\w+[\s-]+){0,2}?(?P<b>[a-z]{3,}(?<![su])s)\s+"
     r"(?:are|were|does|do|did|must|should|can|is)\b)|(?:list|name|enumerate)\b)",
     re.IGNORECASE,
@@ -144,7 +145,7 @@ def is_meta(sentence: str) -> bool:
 
 
 def is_row(sentence: str) -> bool:
-    return " | " in sentence
+    return is_row_line(sentence)
 
 
 def unreadable(sentence: str, question: str, settings: AnswerSettings | None = None) -> str | None:

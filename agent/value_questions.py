@@ -16,8 +16,11 @@ from kb.text import STOPWORDS, is_common_word, is_identifier
 # question may word differently; so are words a value need not answer ("default": a shell, "how often": monthly),
 # and the verbs "limits" and "counts" ("What limits X?").
 # Units a question may ask a figure in ("the interval, in seconds"), closing a clause ("stored in bits 4-7", "kept in
-# minutes of meetings" ask for no figure): generic measures of time, size and share, few.
-_UNITS = r"(?:seconds|minutes|hours|days|milliseconds|bytes|kilobytes|megabytes|gigabytes|bits|percent|characters)"
+# minutes of meetings" ask for no figure): generic measures of time, size, share, frequency and angle, few.
+_UNITS = (
+    r"(?:seconds|minutes|hours|days|milliseconds|bytes|kilobytes|megabytes|gigabytes|bits|percent|characters|"
+    r"hz|hertz|khz|mhz|ghz|pixels|degrees)"
+)
 _ASKS_VALUE = re.compile(
     rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
     r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
@@ -41,6 +44,8 @@ def asks_value(question: str) -> bool:
 _MEASURED = re.compile(
     rf"\bwhich\s+(?P<v>(?:[\w-]+\s+)?){RELEASE}(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
     r"\bhow\s+many\s+(?P<a>.+)|"
+    # "what is that default bell pitch, in hertz?": the thing measured is named before its unit.
+    rf"\bwhat\s+(?:is|was)\s+(?:the|that|this|its)\s+(?P<c>(?:(?!of\b)[\w-]+\s+){{0,3}}?[\w-]+),?\s+in\s+{_UNITS}\b|"
     r"\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
     r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
     re.I,
@@ -71,7 +76,7 @@ def measured_phrase(question: str) -> str:
         names = [match.group("v").strip(), match.group("of") or ""]  # not "minimum", "new", "latest"
         return next((w for w in names if w and (w[0].isupper() or is_identifier(w) or not is_common_word(w))), "")
     phrase: list[str] = []
-    for word in (match.group("a") or match.group("b")).split():
+    for word in (match.group("a") or match.group("b") or match.group("c")).split():
         word = word.strip("?.,;:!()\"'“”")
         if not word or word.lower() in STOPWORDS or word.lower() in QUESTION_WORDS or len(phrase) == 4:
             break

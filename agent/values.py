@@ -20,7 +20,8 @@ from kb.text import is_identifier
 # are often spelled out ("three layers").
 # A magnitude is a capital ("2B": two billion; "2b" is a name) or "k"; a figure inside a token of symbols
 # ("$2b$10$...") is none.
-_FIGURE = re.compile(r"(?<![\w.])[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])")
+# A figure; not a manual page's section or a call's argument right after a name ("setcap(8)", "f(2)").
+_FIGURE = re.compile(r"(?<![\w.])(?<!\w\()[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])")
 _COUNT = re.compile(
     rf"{_FIGURE.pattern}|\b(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
     r"thousands?|millions?|billions?|single|twice|half)\b"
@@ -41,6 +42,11 @@ _HEX_LITERAL = re.compile(r"(?<![\w.])0x[0-9a-f]+(?!\w|\.\w)", re.I)  # "0x1EDC"
 _HEX = re.compile(
     rf"{_HEX_LITERAL.pattern}|(?<![\w.])(?:\d[0-9a-f]*h|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{{6,}})(?!\w|\.\w)",
     re.I,
+)
+# A release a thing came with: "since Linux 2.6.25", "(since Kestrel 4.1)", "in version 7".
+_RELEASED = re.compile(
+    r"\b(?i:since|before|until|after|from|in)\s+"
+    r"(?:[A-Z][\w-]*\s+v?\d+(?:\.\d+)+|(?i:version|release)\s+\d+(?:\.\d+)*)(?![\w%])"
 )
 _VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?!\w|\.\w)|\b(?:version|release|v)\s*\d+(?:\.\d+)*\b", re.I)
 # "What is the hexadecimal code of X?", "what's its hex value": the value itself asked in hexadecimal ("which
@@ -104,6 +110,7 @@ _RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to)\b|(?<![\w-])(?<!
 # A value stated as a default ("[default: 30]", "the default is 500", "by default, it handles up to 500"): what
 # holds unless set otherwise, not what may be set.
 _ASKS_DEFAULT = re.compile(r"\bdefault", re.I)
+_SAYS_DEFAULT = re.compile(r"\bdefault|\binitial", re.I)
 # The words between "default" and its value state no bound of their own ("Unlike the default, X accepts at most
 # 4096" gives the bound).
 _DEFAULT_VALUE = re.compile(
@@ -128,6 +135,8 @@ def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
     """The values of the form asked for that the text states; a version also as the number right after the thing
     `named` ("Kestrel 15")."""
     pattern = {"hexadecimal": _HEX, "version": _VERSION, "percent": _PERCENT, "count": _COUNT, "figure": _FIGURE}[form]
+    if form in ("figure", "count"):
+        text = _RELEASED.sub(" ", text)  # "since Linux 3.2" dates the thing, it measures nothing
     found = {m.group().lower().lstrip("+$€£") for m in pattern.finditer(text)}
     if form == "figure":  # a code or a byte is a figure written in hexadecimal too ("0xfe means ...")
         found |= {m.group().lower() for m in _HEX_LITERAL.finditer(text)}
@@ -162,12 +171,15 @@ def value_missing(
     `agent.intent.QuestionReading`) is part of the subject: a passage about another program's size states none of
     the one asked about."""
     identifiers = [*identifiers, *(n for n in names or [] if n not in identifiers)]
+    # Naming nothing else, a name of hyphenated words ("set-clipboard", "keep-alive-time") is what has the value.
+    identifiers = identifiers or [t for t in others if _HYPHENATED_NAME.match(t)]
     titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
     form = asked_form(question)
     given = stated_values(question, form)
     bound = asked_bounds(question)
+    asks_default = bool(_ASKS_DEFAULT.search(question))
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
     # those of a document's title (they say which document, as its name does).
     measured = [
@@ -221,7 +233,11 @@ def value_missing(
             if bound and not _ASKS_DEFAULT.search(question):
                 sentence = _DEFAULT_VALUE.sub(" ", sentence)  # a default is no bound ("[default: 30] Maximum ...")
             unbound = bool(bound) and not stated_bounds(sentence) & bound  # a bound asked for, none stated
-            if not stated_values(sentence, said_form, head) - given or unnamed or unbound:
+            # A default asked for is stated as one ("Default: 30", "initially 4"), by the sentence or its row's
+            # head: a field's size in an encoding table is no default of it.
+            row_head = hit.get("head", "") if is_row(sentence) else ""
+            undefaulted = asks_default and not _SAYS_DEFAULT.search(f"{row_head} {sentence}")
+            if not stated_values(sentence, said_form, head) - given or unnamed or unbound or undefaulted:
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):
                 return ""
@@ -230,7 +246,7 @@ def value_missing(
     kind = f"{' or '.join(sorted(bound))} {kind}" if bound else kind
     asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
     if len(best) >= need:  # what is measured is there, but no value beside it
-        named = f"{counted} ({asked})" if head_names and subject else asked
+        named = f"{counted} ({asked})" if head_names and subject and counted != asked else asked
         return f"no passage states a {kind} for {named}"
     found = f"at most {len(best)} of {len(measured)} together"
     return f"no passage states a {kind} for {asked} with {', '.join(measured)} ({found})"
@@ -270,6 +286,7 @@ def _own_part(sentence: str, subject: list[str]) -> str:
     return " ".join(parts)
 
 
+_HYPHENATED_NAME = re.compile(r"^[a-z]+(?:-[a-z]+)+$")
 _NUMBER_OF = re.compile(r"\bnumber\s+of\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", re.I)
 
 

@@ -29,7 +29,10 @@ _NUMBERED_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d*|[IVX]+\.)\s+[A-
 _BULLET = "[•◦▪‣]"
 _SPLIT = re.compile(
     r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+"
-    r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z])"  # a sentence may open with an option ("... undetected. --verbose")
+    # A sentence may open with an option ("... undetected. --verbose") or a reference's entry named by hyphenated
+    # lower-case words ("... arguments. escape-time Set the time ..."; an identifier with underscores may be an
+    # item of the list a sentence announces).
+    r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z]|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b)"
     # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").
     rf"|\s+{_BULLET}\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
 )
@@ -53,6 +56,14 @@ _FOOTNOTE_MARK = re.compile(
 _FINISHED = re.compile(r"[.!?:;][\"'”’)\]]*$")
 
 
+_CHOICES = re.compile(r"\[[^\[\]]*\]|\{[^{}]*\}")  # "[on | off]", "{a | b}": a syntax's choices, no cells
+
+
+def is_row_line(line: str) -> bool:
+    """A table row as the chunks write it ("a | b | c"); bars only inside brackets are a syntax's choices."""
+    return " | " in line and " | " in _CHOICES.sub(" ", line)
+
+
 def _heading_line(line: str) -> bool:
     """A numbered heading on a line of its own ("3 Results", "2.1 Setup"): never part of a sentence."""
     return bool(_NUMBERED_HEADING.match(line)) and len(line.split()) <= 10 and line[-1] not in ".,;:"
@@ -61,7 +72,7 @@ def _heading_line(line: str) -> bool:
 def stops_mid_sentence(text: str) -> bool:
     """The text's last line is prose (not a table row or a numbered heading) that ends without a sentence's stop."""
     last = text.rstrip().rsplit("\n", 1)[-1].strip()
-    return bool(last) and " | " not in last and not _FINISHED.search(last) and not _heading_line(last)
+    return bool(last) and not is_row_line(last) and not _FINISHED.search(last) and not _heading_line(last)
 
 
 def announces_items(text: str) -> bool:
@@ -109,7 +120,7 @@ def run_on(text: str, following: str, most: int = 60) -> str:
     prose = []
     for line in rest.splitlines():
         line = line.strip()
-        if " | " in line or _heading_line(line):
+        if is_row_line(line) or _heading_line(line):
             break
         prose.append(line)
     last = text.rstrip().rsplit("\n", 1)[-1].strip()
@@ -133,7 +144,7 @@ def _items(following: str, most: int) -> str:
     raw = [line.strip() for line in following.splitlines()]
     for line, after in zip(raw, [*raw[1:], ""], strict=True):
         # A numbered line is a heading unless the next line goes on with it in lower case (an item wrapped).
-        if " | " in line or not line or (_heading_line(line) and not after[:1].islower()):
+        if is_row_line(line) or not line or (_heading_line(line) and not after[:1].islower()):
             break
         if lines and not _LIST_OPENS.match(line) and (_FINISHED.search(lines[-1]) or not line[:1].islower()):
             break  # prose after the list: an item's wrapped line goes on in lower case
@@ -199,7 +210,7 @@ def sentences(text: str) -> list[str]:
         line = line.strip()
         if not line:
             continue
-        if " | " in line:
+        if is_row_line(line):
             flush()
             out.append(line)
         elif _heading_line(line):

@@ -43,6 +43,7 @@ def _verdict(question: str, evidence: list[dict]) -> Assessment:
         ("What is the default shell of the desk?", False),  # a default need not be a figure
         ("How often is the filter replaced?", False),  # "monthly"
         ("What is the interval, in seconds, between two checks?", True),  # a unit closing a clause
+        ("What is that default gate pitch, in Hz?", True),  # a frequency
         ("gate pipe buffer size in bytes for a pump's outlet", True),  # a terse query: a measure in a unit
         ("What is stored in bits 4-7 of the status register?", False),  # a unit naming a place
         ("What must be recorded in minutes of board meetings?", False),
@@ -55,6 +56,13 @@ def test_questions_asking_for_a_count_or_a_value(question: str, expected: bool) 
 def test_values_are_figures_standing_on_their_own_or_small_counts_in_words() -> None:
     assert stated_values("The limit is 64 bytes, up from 1.5%, in three steps.") == {"64", "1.5%", "three"}
     assert stated_values("See ASN.1 and x86 support in qz2 since 2nd release.") == set()
+    # A release a thing came with, a manual page's section and a call's argument state no value of it.
+    assert stated_values("Since Kestrel 3.2, the file holds the highest gate; see qzcap(8).", "figure") == set()
+    assert stated_values("It is 64 since Kestrel 2.6.25 and 128 in version 3; f(2) rose from 2.5.", "figure") == {
+        "64",
+        "128",
+        "2.5",
+    }
 
 
 def test_a_subject_never_named_beside_a_value_is_refused_with_its_name() -> None:
@@ -62,6 +70,12 @@ def test_a_subject_never_named_beside_a_value_is_refused_with_its_name() -> None
     verdict = assess(_state([mention]))
     assert verdict.failing == "value_stated"
     assert verdict.reasons[-1].detail == "no passage states a value for QZ_MAX_DEPTH"  # 3.7 names a release
+    question = "What is the default value of qz_max_key?"  # what is measured is the subject: named once
+    state = {
+        **assess_state(question, [hit("manual", "qz_max_key sets the default key. Version 3 added it.")]),
+        "question": question,
+    }
+    assert assess(state).reasons[-1].detail == "no passage states a value for qz_max_key"
 
 
 def test_a_passage_naming_the_subject_beside_a_value_is_enough() -> None:
@@ -188,6 +202,8 @@ def test_a_long_word_the_text_writes_as_two_is_covered() -> None:
         ("What is the size of each block in a qz2 file?", "block"),
         ("What does QZ_MAX_DEPTH control?", ""),
         ("How many people work at the QZ-9 plant?", "people"),  # no plural: the first word, not the verb
+        ("QZ-9 sets the pitch to -1 for the default. What is that default gate pitch, in Hz?", "default gate pitch"),
+        ("What is the size of the buffer, in bytes?", "buffer"),  # "the size of X": X, as before
     ],
 )
 def test_what_a_value_question_counts_or_measures(question: str, phrase: str) -> None:
@@ -275,6 +291,18 @@ def test_a_passage_of_a_section_headed_with_the_name_anchors_it() -> None:
     headed = {**_paged("guide", "QXM requires the message length up front.", 5), "section": "7.4 QXM mode"}
     state["evidence"] = [qzm, listed, headed]
     assert assess(state).sufficient
+
+
+def test_names_asked_about_alone_are_each_anchored_where_described() -> None:
+    """ "Which section documents QZ_IN and QZ_OUT?" asks of names alone: each is found in its own passage."""
+    question = "Which section of the gate page documents QZ_IN and QZ_OUT?"
+    qz_in = {**_paged("guide", "QZ_IN Returns the amount of water in the gate.", 3), "section": "Ioctls"}
+    qz_out = {**_paged("guide", "QZ_OUT Returns the amount of water let out.", 3), "section": "Ioctls"}
+    state = {**assess_state(question, [qz_in, qz_out]), "question": question}
+    assert {r.check: r for r in assess(state).reasons}["identifiers_covered"].ok
+    asked = "What does QZ_IN return about the gate's water and QZ_OUT?"  # with other words: anchored beside them
+    state = {**assess_state(asked, [qz_in, qz_out]), "question": asked}
+    assert {r.check: r for r in assess(state).reasons}["identifiers_covered"].ok
 
 
 def test_a_value_is_stated_in_the_form_asked_for() -> None:

@@ -7,6 +7,12 @@ from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
 
+def test_an_acronyms_plural_is_covered_by_the_acronym() -> None:
+    text = ["Each GC holds a pen; the GCONTEXT type names it."]
+    assert term_covered("GCs", token_set(text), squashed(text))
+    assert not term_covered("PRs", token_set(text), squashed(text))
+
+
 def test_keys_pressed_together_are_covered_however_spaced() -> None:
     text = ["To enter the sequence Shift + Ctrl + Z, press and release each key."]
     assert term_covered("Shift+Ctrl+Z", token_set(text), squashed(text))

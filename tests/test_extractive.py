@@ -391,3 +391,6 @@ def test_a_comparisons_part_is_labelled_with_its_topic_a_name_in_code_keeping_it
     assert "qz_fine_trim: The qz_fine_trim call" in answer and "Qz_" not in answer
     answer = compose("valve vs pump", "compare", ["valve", "pump"], context, AnswerSettings(rank_decay=0.0))
     assert answer.startswith("Valve: The qz_fine_trim call")  # a common word opens its part capitalised
+    symbols = [passage("c1", "m:1", "The valve++ form turns first."), passage("c2", "m:2", "The ++valve form waits.")]
+    answer = compose("valve++ vs ++valve", "compare", ["valve++", "++valve"], symbols, AnswerSettings(rank_decay=0.0))
+    assert "valve++: " in answer and "Valve++" not in answer  # an operator's operand keeps its case

@@ -38,6 +38,8 @@ def test_one_subject_in_two_periods_is_no_comparison_of_topics(question: str) ->
 
 def test_identical_topics_rejected() -> None:
     assert "two different topics" in read_question("BERT vs bert").error
+    operators = read_question("Is there any difference between x++ and ++x in Q-Lang?")  # a symbol's place counts
+    assert operators.topics == ["x++", "++x"] and operators.error is None
 
 
 @pytest.mark.parametrize(
@@ -140,10 +142,12 @@ def test_quoted_symbols_are_two_topics_of_their_own() -> None:
         ("What is meant by a lock flight?", ["lock", "flight"]),
         ("Which part of the sluice manual covers qz_gate_open()?", ["qz_gate_open"]),  # asked where it is written
         ("Which chapter explains how the gate hides its range?", ["gate", "hides", "range"]),
+        ("Which section of the qzgate(7) page documents QZ_IN and QZ_OUT?", ["QZ_IN", "QZ_OUT"]),
         ("What part of the gate wears first?", ["part", "gate", "wears", "first"]),  # a part of the thing itself
         ("What triggers ERR_QZ_FULL, and how does it relate to qz_open()?", ["ERR_QZ_FULL", "qz_open"]),
         ("What does the error code ERR_QZ_FULL indicate?", ["ERR_QZ_FULL", "error", "code"]),
         ("What is the problem with EQZ and how do I fix it?", ["EQZ"]),
+        ("QZ_GATE_BIND: what does it permit?", ["QZ_GATE_BIND"]),  # what a named thing allows is what is asked
     ],
 )
 def test_phrases_framing_what_is_asked_are_no_key_terms(question: str, terms: list[str]) -> None:
@@ -222,3 +226,24 @@ def test_a_situation_told_before_the_question_is_its_story() -> None:
     assert read_question("My script opens many files. What does that mean?").story == []
     assert read_question("What does EQZ mean when my script crashes?").story == []
     assert read_question("The pump fails with EQZ. What is going on?").key_terms == ["EQZ", "pump", "fails"]
+    assert read_question("The pump fails with EQZ. What went wrong?").key_terms == ["EQZ", "pump", "fails"]
+
+
+def test_a_storys_names_need_no_cover_when_the_question_names_its_own() -> None:
+    """ "I'm used to QZ-1. How do I make qzsh use Ctrl-a ...?": QZ-1 is where the reader comes from, not what is
+    asked about; "... crashes with EQZ. What does that mean?" asks about EQZ."""
+    reading = read_question("I'm used to QZ-1 keys. How do I make qzsh use Ctrl-a as its prefix key?")
+    assert reading.identifiers == [] and {"QZ-1", "keys"} <= set(reading.story) and "I'm" not in reading.key_terms
+    assert read_question("My script crashes with EQZ. What does that mean?").identifiers == ["EQZ"]
+
+
+def test_a_name_in_a_framing_phrase_is_still_a_name() -> None:
+    """ "which section of the Zorblax guide covers X": the guide's words are no terms, but its name must be there."""
+    reading = read_question("Which section of the Zorblax guide describes the gate's loop clause?")
+    assert reading.names == ["Zorblax"] and "guide" not in reading.key_terms
+    assert read_question("Which section of the user guide describes the gate's loop clause?").names == []
+
+
+def test_an_asides_abbreviations_and_a_contrasts_adverb_are_no_terms() -> None:
+    reading = read_question("Does the gate close first, i.e. does it give 4 rather than 5?")
+    assert not {"i.e", "rather"} & set(reading.key_terms)

@@ -215,6 +215,9 @@ def test_questions_asking_for_a_list_and_sentences_announcing_one() -> None:
     assert not asks_list("Why does the pump stop?")
     assert not asks_list("What class does the pump belong to?")  # a singular noun ending in s
     assert not asks_list("What process is used to seal the pump?")
+    # After a reader's situation, the clause that asks ("When I open a gate, which valves does it hold?").
+    assert listed_noun("When I open the gate with qz_open (g), which valves does the gate object g hold?") == "valves"
+    assert not asks_list("The pump, which seals are greased, stops. Why?")  # a relative clause asks nothing
     assert announces_list("The following directories are required in /srv: cache, lib and log.")
     assert announces_list("Its main parts are: a rotor, a seal and a casing.")
     assert not announces_list("The rotor turns at 40 rpm: the seal holds.")

@@ -3,7 +3,7 @@ opening a sentence) and the words the next chunk finishes a cut sentence with.""
 
 from __future__ import annotations
 
-from kb.sentences import joiner, run_on, sentences
+from kb.sentences import is_row_line, joiner, run_on, sentences
 
 
 def test_sentences_keep_table_rows_and_abbreviations() -> None:
@@ -138,6 +138,23 @@ def test_a_sentence_may_open_with_a_command_line_option() -> None:
         "--queue-size=<number> [default: 1000] Blocks wait here.",
         "Use e.g. -v to see them.",
     ]
+
+
+def test_a_references_entry_named_in_hyphenated_lower_case_opens_a_sentence() -> None:
+    text = "It waits for arguments. gate-time time Set the wait in seconds. The default is 5. See e.g. long-term use."
+    assert sentences(text) == [
+        "It waits for arguments.",
+        "gate-time time Set the wait in seconds.",
+        "The default is 5.",
+        "See e.g. long-term use.",
+    ]
+    assert len(sentences("Use the flags: qz_flags QZ_A Apply A. qz_flags QZ_B Apply B.")) == 1  # the list stays
+
+
+def test_bars_inside_brackets_are_a_syntaxs_choices_not_a_tables_cells() -> None:
+    text = "gate-lock [on | off] If on, the gate locks. The default is off."
+    assert sentences(text) == ["gate-lock [on | off] If on, the gate locks.", "The default is off."]
+    assert is_row_line("gate-lock [on | off] | locks the gate | off") and not is_row_line("mode {a | b} is set")
 
 
 def test_a_number_after_an_abbreviation_or_a_label_is_no_list_mark() -> None:

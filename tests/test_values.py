@@ -61,6 +61,24 @@ def test_a_default_is_no_bound_unless_the_default_is_asked() -> None:
     assert _verdict(asked, [default]).sufficient
 
 
+def test_a_default_asked_for_is_stated_as_a_default() -> None:
+    question = "What is the default timeout of the QZ-9 gate, in seconds?"
+    sizes = _paged("QZ-9 gate: timeout field 4 bytes, flags 2 bytes, 18 reserved.", 3)
+    assert _verdict(question, [sizes]).failing == "value_stated"
+    said = _paged("The QZ-9 gate timeout defaults to 30 seconds.", 4)
+    assert _verdict(question, [sizes, said]).sufficient
+
+
+def test_a_hyphenated_name_is_what_has_the_value_asked_for() -> None:
+    """ "the default value of the gate-clip option": a neighbour entry's default is none of gate-clip's."""
+    question = "What is the default value of the gate-clip server option?"
+    other = _paged("gate-wait seconds Waits between two gates. The default value of this server option is 5.", 3)
+    clip = _paged("gate-clip [on | off] Clips the gate's output when on.", 4)
+    assert _verdict(question, [other, clip]).failing == "value_stated"
+    said = _paged("gate-clip [on | off] Clips the gate's output. The default value of this server option is 1.", 5)
+    assert _verdict(question, [other, said]).sufficient
+
+
 def test_a_value_asked_for_may_be_written_in_hexadecimal() -> None:
     question = "What status byte value of the valve register means QZ_BadValve?"
     row = _paged("The status byte value of the valve register: QZ_BadValve | 0x7e | valve of the wrong size", 5)
