@@ -220,7 +220,8 @@ _DOCUMENT = r"(?:manual|guide|document|documentation|specification|standard|book
 ASKS_WHERE = re.compile(
     r"\b(?:which|what)\s+(?:(?:sections?|chapters?|appendix|appendices)\s+(?:of\s+(?:the\s+)?(?:[\w.’'()-]+\s+){0,4}?)?|"
     rf"parts?\s+of\s+(?:the\s+)?(?:[\w.’'()-]+\s+){{0,3}}?{_DOCUMENT}\s+)"
-    r"(?:covers?|explains?|describes?|discuss(?:es)?|deals?\s+with|documents?|talks?\s+about|is\s+about)\b",
+    r"(?:covers?|explains?|describes?|discuss(?:es)?|deals?\s+with|documents?|talks?\s+about|is\s+about|gives?|"
+    r"lists?|defines?|specif(?:y|ies)|presents?)\b",
     re.I,
 )
 # Phrases that frame what is asked rather than name it: "what does X stand for", "what counts as X", "in the context

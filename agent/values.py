@@ -7,13 +7,13 @@ import math
 import re
 from typing import Any, Literal
 
-from agent.evidence import names_covered, passage, read, term_covered, whole_text
+from agent.evidence import coverage, names_covered, passage, read, term_covered, whole_text
 from agent.notation import quoted
 from agent.readable import is_row
 from agent.settings import AnswerSettings
 from kb.periods import period_year
 from kb.sentences import sentences
-from kb.text import is_identifier
+from kb.text import is_common_word, is_identifier
 
 # A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
 # "x86"), with a magnitude or percent, or, for a count, a small count in words. The words are a generic few: counts
@@ -173,6 +173,10 @@ def value_missing(
     identifiers = [*identifiers, *(n for n in names or [] if n not in identifiers)]
     # Naming nothing else, a name of hyphenated words ("set-clipboard", "keep-alive-time") is what has the value.
     identifiers = identifiers or [t for t in others if _HYPHENATED_NAME.match(t)]
+    # Or a rare word of it no passage holds ("the tebibyte suffix" beside a list of other suffixes): not an ordinary
+    # word of the language in any form, it names the thing, and nothing here speaks of it.
+    rare = [t for t in others if t.isalpha() and t.islower() and _rare(t)]
+    identifiers = identifiers or coverage(rare, [passage(h) for h in evidence])[1]
     titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
@@ -212,7 +216,11 @@ def value_missing(
         if len(held) < need:
             continue
         head_titles = form == "version" and bool(head_names) and names_covered(head_names, *read([title]))
+        entry = ""  # the subject's family member last named: a sentence opening "This option ..." is about it
         for sentence in sentences(whole_text(hit)):
+            about_entry, entry = entry, _last_named(sentence, subject) or entry
+            if about_entry and about_entry not in subject and _BACK_REFERENCE.match(sentence):
+                continue  # "TCP_QZ ... This option can be combined with QZ_ASKED only since 2.5" dates TCP_QZ
             # Notation is no statement: code or an equation after the prose is cut, and a sentence opening with
             # one states nothing ("Sample code: ... f(key, 10, salt);" gives no value of anything).
             if not is_row(sentence):
@@ -272,6 +280,21 @@ def _siblings(text: str, subject: list[str]) -> list[re.Match[str]]:
     ]
 
 
+# A sentence opening by referring back to the entry it is part of ("This option ...", "It ...").
+_BACK_REFERENCE = re.compile(
+    r"^(?:(?:This|That|The|Such\s+an?)\s+(?:option|function|flag|call|command|setting|macro|parameter|field|"
+    r"variable|request|method|constant)\b|It\b)"
+)
+
+
+def _last_named(sentence: str, subject: list[str]) -> str:
+    """The subject's name or a member of its family the sentence names last, or ""."""
+    named = [(m.start(), m.group()) for m in _siblings(sentence, subject)]
+    for name in subject:
+        named += [(m.start(), name) for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence, re.I)]
+    return max(named)[1] if named else ""
+
+
 def _own_part(sentence: str, subject: list[str]) -> str:
     """The sentence without what it says after naming another of the subject's family, unless it names the subject
     there too: a value after "QZ_512_SIZE" is that one's ("qz_512_digest ... 512 octets"), and entries of a
@@ -284,6 +307,17 @@ def _own_part(sentence: str, subject: list[str]) -> str:
         if any(name.lower() in sentence[a:b].lower() for name in subject):
             parts.append(sentence[a:b])
     return " ".join(parts)
+
+
+_ENDINGS = [(r"es$", ""), (r"s$", ""), (r"ed$", ""), (r"d$", ""), (r"ing$", ""), (r"ing$", "e")]
+
+
+def _rare(word: str) -> bool:
+    """A word that is no ordinary word of the language in any of its usual forms ("minimise" is "minimize",
+    "hashes" is "hash"; "tebibyte" is rare)."""
+    forms = {word, word.replace("is", "iz"), word.replace("our", "or")}
+    forms |= {re.sub(end, new, w) for w in list(forms) for end, new in _ENDINGS}
+    return not any(is_common_word(f) for f in forms if len(f) > 2)
 
 
 _HYPHENATED_NAME = re.compile(r"^[a-z]+(?:-[a-z]+)+$")

@@ -143,6 +143,7 @@ def test_quoted_symbols_are_two_topics_of_their_own() -> None:
         ("Which part of the sluice manual covers qz_gate_open()?", ["qz_gate_open"]),  # asked where it is written
         ("Which chapter explains how the gate hides its range?", ["gate", "hides", "range"]),
         ("Which section of the qzgate(7) page documents QZ_IN and QZ_OUT?", ["QZ_IN", "QZ_OUT"]),
+        ("Which section of qzgate(7) gives the rule for new gate sets?", ["rule", "new", "gate", "sets"]),
         ("What part of the gate wears first?", ["part", "gate", "wears", "first"]),  # a part of the thing itself
         ("What triggers ERR_QZ_FULL, and how does it relate to qz_open()?", ["ERR_QZ_FULL", "qz_open"]),
         ("What does the error code ERR_QZ_FULL indicate?", ["ERR_QZ_FULL", "error", "code"]),

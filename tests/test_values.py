@@ -4,7 +4,7 @@ thing's name) and what a default is not (a bound)."""
 from agent.assess import assess
 from agent.types import Assessment
 from agent.value_questions import asks_value
-from agent.values import _others_cut, asked_bounds, asked_form, stated_bounds, stated_values
+from agent.values import _others_cut, _rare, asked_bounds, asked_form, stated_bounds, stated_values
 from tests.test_agent_units import assess_state, hit
 
 
@@ -77,6 +77,32 @@ def test_a_hyphenated_name_is_what_has_the_value_asked_for() -> None:
     assert _verdict(question, [other, clip]).failing == "value_stated"
     said = _paged("gate-clip [on | off] Clips the gate's output. The default value of this server option is 1.", 5)
     assert _verdict(question, [other, said]).sufficient
+
+
+def test_a_rare_word_no_passage_holds_is_what_has_the_value() -> None:
+    """ "how many bytes does the T (tebibyte) suffix mean?" beside a list of the other suffixes: none is stated."""
+    question = "For the -size test, how many bytes does the T (tebibyte) suffix represent?"
+    listed = _paged(
+        "The -size test takes a suffix: `k' for kibibytes (1024 bytes), `M' for mebibytes (1048576 bytes).", 3
+    )
+    assert _verdict(question, [listed]).failing == "value_stated"
+    stated = _paged("The -size test takes a suffix: `T' for tebibyte (1099511627776 bytes).", 4)
+    assert _verdict(question, [listed, stated]).sufficient
+    # A usual form of an ordinary word is no rare word ("minimise" is "minimize").
+    assert not _rare("minimise") and not _rare("hashes") and _rare("tebibyte")
+
+
+def test_a_sentence_referring_back_to_another_entry_dates_that_entry() -> None:
+    """ "QZ_CORK (since 2.2) ... This option can be combined with QZ_NODELAY only since 2.5.71": QZ_CORK's date."""
+    question = "Since which kernel version has the QZ_NODELAY option been available?"
+    cork = _paged(
+        "QZ_CORK (since kernel 2.2) If set, holds frames. This option can be combined with QZ_NODELAY only since "
+        "Qlib 2.5.71. QZ_DEFER (since Qlib 2.4) Wakes a listener.",
+        3,
+    )
+    assert _verdict(question, [cork]).failing == "value_stated"
+    nodelay = _paged("QZ_NODELAY (since kernel 2.1) If set, sends at once. This option is on by default.", 4)
+    assert _verdict(question, [cork, nodelay]).sufficient
 
 
 def test_a_value_asked_for_may_be_written_in_hexadecimal() -> None:
