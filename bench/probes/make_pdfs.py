@@ -9,8 +9,9 @@ font, a running header and page numbers):
 - bench/probes/apis/pdfs/: two chapters of the Node.js API reference (Markdown: option lists, tables, code);
 - bench/probes/reference/pdfs/: the core X Window System protocol standard (plain text, two-column definition
   lists) and a scripting language's guide (plain text indented by two, words hyphenated at line ends);
-- bench/probes/manpages/pdfs/ and kernel/pdfs/: manual pages (a protocol's and a terminal multiplexer's; the
-  kernel's capabilities and a file-search command's), formatted by groff as text, then typeset like the others.
+- bench/probes/manpages/pdfs/, kernel/pdfs/ and cli/pdfs/: manual pages (a protocol's and a terminal
+  multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and a downloader's),
+  formatted by groff as text, then typeset like the others.
 Only for the bench; nothing in the product reads it.
 """
 
@@ -44,6 +45,8 @@ SOURCES = {  # probe / pdf name: (source, title)
     "manpages/tmux.1.pdf": ("/usr/share/man/man1/tmux.1.gz", "tmux(1): terminal multiplexer"),
     "kernel/capabilities.7.pdf": ("/usr/share/man/man7/capabilities.7.gz", "capabilities(7): Linux capabilities"),
     "kernel/find.1.pdf": ("/usr/share/man/man1/find.1.gz", "find(1): search for files in a directory hierarchy"),
+    "cli/jq.1.pdf": ("/usr/share/man/man1/jq.1.gz", "jq(1): command-line JSON processor"),
+    "cli/wget.1.pdf": ("/usr/share/man/man1/wget.1.gz", "wget(1): the non-interactive network downloader"),
 }
 STYLES = getSampleStyleSheet()
 BODY = ParagraphStyle("body", parent=STYLES["BodyText"], fontSize=10, leading=13, spaceAfter=5)
