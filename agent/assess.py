@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.evidence import coverage, is_evidence, names_covered, own_heading, passage, read, term_covered
+from agent.evidence import (
+    coverage,
+    is_evidence,
+    names_covered,
+    own_heading,
+    passage,
+    read,
+    term_covered,
+    written_in,
+)
 from agent.intent import content_terms
 from agent.recommendations import asked_kind, recommendation_missing
 from agent.settings import AgentSettings, CheckSettings
@@ -150,6 +159,8 @@ def assess(state: dict[str, Any]) -> Assessment:
     # A name the question gives (an organisation, a person, a named method) must be in some passage: evidence about
     # other names that merely shares the question's other words does not answer it.
     missing_ids += [n for n in coverage(state.get("names") or [], texts)[1] if n not in missing_ids]
+    # Code the question writes as typed must be there as written: "--stream-errors" is not "--stream" and "errors".
+    missing_ids += [c for c in state.get("written") or [] if not any(written_in(c, t) for t in texts)]
     found_ids = f"{len(identifiers)} identifier(s) found"
     detail = f"missing {', '.join(missing_ids)}" if missing_ids else found_ids
     reasons.append(Check(check="identifiers_covered", ok=not missing_ids, detail=detail))

@@ -97,6 +97,14 @@ def _compound_split(word: str, flat: str) -> bool:
     return any(f" {word[:k]} {word[k:]} " in f" {flat} " for k in range(3, len(word) - 2))
 
 
+def written_in(code: str, text: str) -> bool:
+    """Whether the text holds the code as written: an option whole ("--tries", "--tries=N"; not "--tries-max"), a
+    call's name before its bracket ("pick()" in "pick (paths)", "run()" in "proc.run(cmd)")."""
+    if code.endswith("()"):
+        return bool(re.search(rf"(?<!\w){re.escape(code[:-2])}\s*\(", text))  # a method, too ("x.run(")
+    return bool(re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text))
+
+
 def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
     """Whether the tokens hold any of the names (a term and its aliases), each word of a name found."""
     return any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)

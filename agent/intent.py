@@ -125,9 +125,19 @@ class QuestionReading(BaseModel):
         description="Words of a situation told before the question ('My script crashes with EQZ. What does that "
         "mean?'): they anchor its identifiers, but are no terms the evidence must cover.",
     )
+    written: list[str] = Field(
+        default_factory=list,
+        description="Code the question writes as it is typed, a long option ('--stream-errors') or a call "
+        "('pick()'): some passage must hold it as written, not only its words.",
+    )
     error: str | None = Field(None, description="Why the question cannot be processed as asked, if it cannot.")
 
 
+# Code written as typed: a long option ("--stream-errors") or a call ("pick(paths)", "execve()"); not a manual
+# page's name with its section ("tcp(7)": the page may be titled otherwise).
+_WRITTEN = re.compile(
+    r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*)|(?<![\w.$@-])(?P<call>[A-Za-z_][\w.]*)\((?!\d\w?\))(?=[^()]*\))"
+)
 _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
 
 
@@ -325,7 +335,11 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         for w in words(m.group())
         if w[:1].isupper() and w not in names and w not in openers and not is_common_word(w)
     ]
+    # A method's own name is what a document writes ("map()" for "x.map(f)").
+    calls = (m.group("option") or f"{m.group('call').rsplit('.', 1)[-1]}()" for m in _WRITTEN.finditer(q))
+    written = list(dict.fromkeys(calls))
     read: dict = {"key_terms": key_terms, "identifiers": identifiers, "names": names, "story": story}
+    read["written"] = written
     for first, second, names_needed in _sides(q):
         firsts, seconds = _listed(first), _listed(second)
         if len(firsts) == 1 and len(seconds) == 1:
@@ -353,7 +367,7 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
 def terms_of(reading: QuestionReading) -> dict[str, list[str]]:
     """The reading's terms as the graph state keeps them: what the evidence must hold, and the story that needs no
     cover."""
-    return reading.model_dump(include={"key_terms", "identifiers", "names", "story"})
+    return reading.model_dump(include={"key_terms", "identifiers", "names", "story", "written"})
 
 
 def _repeated(topics: list[str], topic: str) -> str:

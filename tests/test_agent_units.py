@@ -8,7 +8,7 @@ import pytest
 from agent.assess import assess
 from agent.evidence import is_reference
 from agent.extractive import compose
-from agent.intent import read_question
+from agent.intent import read_question, terms_of
 from agent.nodes import context_of
 from agent.refine import find_contraction, find_expansion, propose
 from agent.settings import PRESETS, AgentSettings, AnswerSettings
@@ -86,10 +86,7 @@ def assess_state(question: str, evidence: list[dict]) -> dict:
     return {
         "settings": AgentSettings.for_preset("balanced", min_hits=1).model_dump(mode="json"),
         "intent": reading.intent,
-        "identifiers": reading.identifiers,
-        "names": reading.names,
-        "story": reading.story,
-        "key_terms": reading.key_terms,
+        **terms_of(reading),  # as the route step keeps them
         "evidence": evidence,
     }
 

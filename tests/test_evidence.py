@@ -2,9 +2,20 @@
 with its number only where the two are written together)."""
 
 from agent.assess import assess
-from agent.evidence import term_covered, token_set
+from agent.evidence import term_covered, token_set, written_in
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
+
+
+def test_code_the_question_writes_is_held_only_as_written() -> None:
+    """ "--stream-errors" is not "--stream" beside "errors"; "pick()" is held by "pick (paths)" or "x.pick(", not by
+    "picking"."""
+    text = "With the --stream option, errors are reported; picking paths uses x.pick (p) or --tries=3."
+    assert written_in("--stream", text) and written_in("--tries", text) and not written_in("--stream-errors", text)
+    assert written_in("pick()", text) and not written_in("pic()", text)
+    question = "What does the --stream-errors option of qz do?"
+    state = {**assess_state(question, [hit("manual", text)]), "question": question}
+    assert assess(state).missing_identifiers == ["--stream-errors"]
 
 
 def test_an_acronyms_plural_is_covered_by_the_acronym() -> None:

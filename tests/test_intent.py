@@ -238,6 +238,12 @@ def test_a_storys_names_need_no_cover_when_the_question_names_its_own() -> None:
     assert read_question("My script crashes with EQZ. What does that mean?").identifiers == ["EQZ"]
 
 
+def test_code_written_as_typed_is_read_as_written() -> None:
+    """Long options and calls (a method by its own name); a manual page's name with its section is no call."""
+    assert read_question("What does qz's --stream-errors option do?").written == ["--stream-errors"]
+    assert read_question("What do x.pick(paths) and qz_run() return in qzgate(7)?").written == ["pick()", "qz_run()"]
+
+
 def test_a_name_in_a_framing_phrase_is_still_a_name() -> None:
     """ "which section of the Zorblax guide covers X": the guide's words are no terms, but its name must be there."""
     reading = read_question("Which section of the Zorblax guide describes the gate's loop clause?")
