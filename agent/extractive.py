@@ -10,8 +10,8 @@ import numpy as np
 
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
-from agent.evidence import framed, is_evidence, names_covered, own_heading, whole_text
-from agent.intent import ASKS_WHERE, content_terms
+from agent.evidence import framed, is_evidence, names_covered, own_heading, whole_text, written_in
+from agent.intent import ASKS_WHERE, content_terms, written_code
 from agent.notation import symbols_cut
 from agent.readable import (
     about_another_member,
@@ -64,6 +64,11 @@ def _lexical_scores(
     if not concepts or not pool:
         return np.zeros(len(pool))
     hits = np.array([[names_covered(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
+    # Code written as typed ("--tries") is a concept of its own, found only as written, weighing as an identifier.
+    codes = written_code(question) if texts is not None else []
+    if codes:
+        concepts = [*concepts, *(([c], weight) for c in codes)]
+        hits = np.hstack([hits, np.array([[written_in(c, t) for c in codes] for t in texts], dtype=float)])
     tags = {name: tag_pattern(name) for name in markup_tags(question)}
     if texts is not None and part < 1.0:
         for n, text in enumerate(texts):

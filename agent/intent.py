@@ -138,6 +138,15 @@ class QuestionReading(BaseModel):
 _WRITTEN = re.compile(
     r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*)|(?<![\w.$@-])(?P<call>[A-Za-z_][\w.]*)\((?!\d\w?\))(?=[^()]*\))"
 )
+
+
+def written_code(question: str) -> list[str]:
+    """The long options and calls the question writes as typed ("--tries", "pick()"); a method by its own name, as a
+    document writes it ("map()" for "x.map(f)")."""
+    calls = (m.group("option") or f"{m.group('call').rsplit('.', 1)[-1]}()" for m in _WRITTEN.finditer(question))
+    return list(dict.fromkeys(calls))
+
+
 _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
 
 
@@ -335,11 +344,8 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         for w in words(m.group())
         if w[:1].isupper() and w not in names and w not in openers and not is_common_word(w)
     ]
-    # A method's own name is what a document writes ("map()" for "x.map(f)").
-    calls = (m.group("option") or f"{m.group('call').rsplit('.', 1)[-1]}()" for m in _WRITTEN.finditer(q))
-    written = list(dict.fromkeys(calls))
     read: dict = {"key_terms": key_terms, "identifiers": identifiers, "names": names, "story": story}
-    read["written"] = written
+    read["written"] = written_code(q)
     for first, second, names_needed in _sides(q):
         firsts, seconds = _listed(first), _listed(second)
         if len(firsts) == 1 and len(seconds) == 1:
