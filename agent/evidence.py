@@ -62,6 +62,7 @@ def token_set(texts: Iterable[str]) -> set[str]:
 
 _CODED = re.compile(r"^[^\W\d_]+\s+\d+$")
 _ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")
+_HYPHEN = "[-‐‑]"
 _COMBINATION = re.compile(r"\w\s*\+\s*\w")  # things pressed or taken together, joined by "+"
 
 
@@ -78,13 +79,15 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
         year = period_year(whole)
         return not year or year in tokens
     key = re.sub(r"[\W_]+", "", whole)
-    if _ACRONYM_PLURAL.match(term):  # "GCs", "IDs": the acronym, written once or many times
-        return term_covered(term[:-1], tokens, flat)
+    if _ACRONYM_PLURAL.match(term) and term[:-1].lower() in tokens:  # "GCs", "IDs": the acronym, written once
+        return True
     if is_identifier(term):
         return bool(key) and key in flat
     if _CODED.match(term):  # "Level 5": the word with its number, not each anywhere ("Level 3 ... 5 keys")
         return key in flat and toks[-1] in tokens  # and the number whole ("Level 12" holds no "Level 1")
     if _COMBINATION.search(term) and key in flat:  # "Shift+Ctrl+Z" written "Shift + Ctrl + Z" (its "Z" no token)
+        return True
+    if "-" in term and key in flat:  # "keep-alive" written "keepalive" or "keep alive"
         return True
     parts = [t for t in toks if t != whole]
     return all(p in tokens for p in (parts or toks)) or _compound_split(whole, flat)
@@ -100,9 +103,11 @@ def _compound_split(word: str, flat: str) -> bool:
 def written_in(code: str, text: str) -> bool:
     """Whether the text holds the code as written: an option whole ("--tries", "--tries=N"; not "--tries-max"), a
     call's name before its bracket ("pick()" in "pick (paths)", "run()" in "proc.run(cmd)")."""
-    if code.endswith("()"):
-        return bool(re.search(rf"(?<!\w){re.escape(code[:-2])}\s*\(", text))  # a method, too ("x.run(")
-    return bool(re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text))
+    if code.endswith("()"):  # a method, too ("x.run("); a sentence may capitalise it
+        return bool(re.search(rf"(?<!\w){re.escape(code[:-2])}\s*\(", text, re.I))
+    # Typesetting turns hyphens into dashes ("–verbose", "−−tries", "stream‐errors").
+    option = re.escape(code[2:]).replace(r"\-", _HYPHEN)
+    return bool(re.search(rf"(?<![\w-])(?:--|[‐‑‒–—−]{{1,2}}){option}(?![\w-])", text))
 
 
 def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:

@@ -32,10 +32,7 @@ QUESTION_WORDS = (
             "indicate indicates signify signifies relate relates trigger triggers triggered problem fix "
             # An aside's abbreviations and a contrast's adverb ("i.e. does it give 4 rather than 5?") name nothing,
             # nor does a reader speaking of themself ("I'm used to X").
-            "i.e e.g rather i'm i’m i've i’ve i'd i’d "
-            # What a named thing permits is what is asked ("CAP_X: what does it permit?"); "allows" may say how a
-            # thing is measured ("the maximum depth X allows"), so it stays.
-            "permit permits"
+            "i.e e.g rather i'm i’m i've i’ve i'd i’d"
         ).split()
     )
 )
@@ -134,9 +131,11 @@ class QuestionReading(BaseModel):
 
 
 # Code written as typed: a long option ("--stream-errors") or a call ("pick(paths)", "execve()"); not a manual
-# page's name with its section ("tcp(7)": the page may be titled otherwise).
+# page's name with its section ("tcp(7)": the page may be titled otherwise), nor "attachment(s)".
 _WRITTEN = re.compile(
-    r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*)|(?<![\w.$@-])(?P<call>[A-Za-z_][\w.]*)\((?!\d\w?\))(?=[^()]*\))"
+    r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*)|"
+    # a name of two characters or more, not all capitals ("f(x)", "GDP(PPP)" are notation), nor a plural's "(s)"
+    r"(?<![\w.$@-])(?P<call>(?![A-Z\d_.]+\()[A-Za-z_][\w.]+)\((?!(?:e?s|\d\w?)\))(?=[^()]*\))"
 )
 
 
@@ -244,11 +243,13 @@ ASKS_WHERE = re.compile(
     re.I,
 )
 # Phrases that frame what is asked rather than name it: "what does X stand for", "what counts as X", "in the context
-# of X", "what is going on", "what went wrong", "which part of the manual covers X" (the answer is a heading:
+# of X", "what is going on", "what went wrong", "what does it permit?", "which part of the manual covers X" (the
+# answer is a heading:
 # "part", "manual" and "covers" are no words of it). Their words are no terms the evidence must hold.
 _FRAMING = re.compile(
     r"\b(?:stands?\s+for|counts?\s+as|(?:is|are)\s+meant\s+by|refers?\s+to|in\s+the\s+context\s+of)\b|"
     r"\b(?:is|’s|'s)\s+going\s+on\b|\b(?:went|goes|go|is|’s|'s)\s+wrong\b|\bwhat\s+(?:has\s+)?happened\b|"
+    r"\bpermits?(?=\s*\?)|"  # "CAP_X: what does it permit?" asks; "which permits are needed" names them
     + ASKS_WHERE.pattern,
     re.I,
 )
@@ -320,8 +321,8 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     told = told and any(is_identifier(t) for t in content_terms(prior))
     asked_terms = set(content_terms(asked))
     # The story's names are what is asked about ("... crashes with EQZ. What does that mean?"), unless the question
-    # names its own ("I'm used to QZ-1. How do I make qzsh use Ctrl-a?"): then they are the story's too.
-    own = any(is_identifier(t) or (t[:1].isupper() and not is_common_word(t)) for t in asked_terms)
+    # names its own ("I'm used to QZ-1. How do I set qzsh's prefix in ~/.qzsh.conf?"): then they are the story's too.
+    own = any(is_identifier(t) or re.search(r"\w[./]\w", t) for t in asked_terms)  # a file ("qzsh.conf") too
     story = [t for t in terms if (own or not is_identifier(t)) and t not in asked_terms] if told else []
     identifiers = [t for t in terms if is_identifier(t) and not is_period(t) and t not in story]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
@@ -336,13 +337,15 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
         if t[:1].isupper() and t not in identifiers and not is_period(t) and t not in openers and not is_common_word(t)
     ]
     names += [f"{w} {n}" for w, n in _CODED_NAME.findall(q) if w.lower() not in _NOT_CODED]
-    # A framing phrase's words are no terms, but a name in it still says which document ("which section of the
-    # Zorblax guide covers X": a guide by that name must be there).
+    # A framing phrase's words are no terms, but a name, an identifier or a number in it still says which document
+    # ("which section of the Zorblax guide covers X", "of the ISO 9001 standard": a document by that name).
     names += [
         w
         for m in _FRAMING.finditer(q)
         for w in words(m.group())
-        if w[:1].isupper() and w not in names and w not in openers and not is_common_word(w)
+        if w not in names
+        and w not in openers
+        and (is_identifier(w) or w.isdigit() or (w[:1].isupper() and not is_common_word(w)))
     ]
     read: dict = {"key_terms": key_terms, "identifiers": identifiers, "names": names, "story": story}
     read["written"] = written_code(q)

@@ -44,8 +44,6 @@ def asks_value(question: str) -> bool:
 _MEASURED = re.compile(
     rf"\bwhich\s+(?P<v>(?:[\w-]+\s+)?){RELEASE}(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
     r"\bhow\s+many\s+(?P<a>.+)|"
-    # "what is that default bell pitch, in hertz?": the thing measured is named before its unit.
-    rf"\bwhat\s+(?:is|was)\s+(?:the|that|this|its)\s+(?P<c>(?:(?!of\b)[\w-]+\s+){{0,3}}?[\w-]+),?\s+in\s+{_UNITS}\b|"
     r"\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
     r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
     re.I,
@@ -76,7 +74,7 @@ def measured_phrase(question: str) -> str:
         names = [match.group("v").strip(), match.group("of") or ""]  # not "minimum", "new", "latest"
         return next((w for w in names if w and (w[0].isupper() or is_identifier(w) or not is_common_word(w))), "")
     phrase: list[str] = []
-    for word in (match.group("a") or match.group("b") or match.group("c")).split():
+    for word in (match.group("a") or match.group("b")).split():
         word = word.strip("?.,;:!()\"'“”")
         if not word or word.lower() in STOPWORDS or word.lower() in QUESTION_WORDS or len(phrase) == 4:
             break

@@ -13,15 +13,15 @@ from agent.readable import is_row
 from agent.settings import AnswerSettings
 from kb.periods import period_year
 from kb.sentences import sentences
-from kb.text import is_common_word, is_identifier
+from kb.text import is_common_word, is_identifier, tokenize
 
 # A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
 # "x86"), with a magnitude or percent, or, for a count, a small count in words. The words are a generic few: counts
 # are often spelled out ("three layers").
 # A magnitude is a capital ("2B": two billion; "2b" is a name) or "k"; a figure inside a token of symbols
 # ("$2b$10$...") is none.
-# A figure; not a manual page's section or a call's argument right after a name ("setcap(8)", "f(2)").
-_FIGURE = re.compile(r"(?<![\w.])(?<!\w\()[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])")
+# A figure; not a manual page's section right after a name ("setcap(8)", "open(3p)"; "VARCHAR(255)" is one).
+_FIGURE = re.compile(r"(?<![\w.])(?!(?<=\w\()\d[a-zA-Z]?\))[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])")
 _COUNT = re.compile(
     rf"{_FIGURE.pattern}|\b(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
     r"thousands?|millions?|billions?|single|twice|half)\b"
@@ -43,10 +43,10 @@ _HEX = re.compile(
     rf"{_HEX_LITERAL.pattern}|(?<![\w.])(?:\d[0-9a-f]*h|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{{6,}})(?!\w|\.\w)",
     re.I,
 )
-# A release a thing came with: "since Linux 2.6.25", "(since Kestrel 4.1)", "in version 7".
+# A release a thing came with: "since Linux 2.6.25", "(since glibc 2.17)", "in version 7" (not "in EUR 2.4 million").
 _RELEASED = re.compile(
-    r"\b(?i:since|before|until|after|from|in)\s+"
-    r"(?:[A-Z][\w-]*\s+v?\d+(?:\.\d+)+|(?i:version|release)\s+\d+(?:\.\d+)*)(?![\w%])"
+    r"\b(?i:since|before|until|after)\s+[A-Za-z][\w-]*\s+v?\d+(?:\.\d+)+(?![\w%])|"
+    r"\b(?i:since|before|until|after|from|in)\s+(?i:version|release)\s+\d+(?:\.\d+)*(?![\w%])"
 )
 _VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?!\w|\.\w)|\b(?:version|release|v)\s*\d+(?:\.\d+)*\b", re.I)
 # "What is the hexadecimal code of X?", "what's its hex value": the value itself asked in hexadecimal ("which
@@ -110,7 +110,12 @@ _RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to)\b|(?<![\w-])(?<!
 # A value stated as a default ("[default: 30]", "the default is 500", "by default, it handles up to 500"): what
 # holds unless set otherwise, not what may be set.
 _ASKS_DEFAULT = re.compile(r"\bdefault", re.I)
-_SAYS_DEFAULT = re.compile(r"\bdefault|\binitial", re.I)
+# The words a default is stated with: generic English, few.
+_SAYS_DEFAULT = re.compile(
+    r"\bdefault|\binitial|\bif\s+(?:not|no|none)\b|\bunless\b|\botherwise\b|\bomitted\b|\bunset\b|"
+    r"\bwhen\s+not\b|\bout\s+of\s+the\s+box\b|\bfactory\b|\bpreset\b",
+    re.I,
+)
 # The words between "default" and its value state no bound of their own ("Unlike the default, X accepts at most
 # 4096" gives the bound).
 _DEFAULT_VALUE = re.compile(
@@ -176,7 +181,7 @@ def value_missing(
     # Or a rare word of it no passage holds ("the tebibyte suffix" beside a list of other suffixes): not an ordinary
     # word of the language in any form, it names the thing, and nothing here speaks of it.
     rare = [t for t in others if t.isalpha() and t.islower() and _rare(t)]
-    identifiers = identifiers or coverage(rare, [passage(h) for h in evidence])[1]
+    identifiers = identifiers or _absent(rare, [passage(h) for h in evidence])
     titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
@@ -216,9 +221,9 @@ def value_missing(
         if len(held) < need:
             continue
         head_titles = form == "version" and bool(head_names) and names_covered(head_names, *read([title]))
-        entry = ""  # the subject's family member last named: a sentence opening "This option ..." is about it
+        entry = ""  # what the last sentence naming the subject's family is about: "This option ..." refers to it
         for sentence in sentences(whole_text(hit)):
-            about_entry, entry = entry, _last_named(sentence, subject) or entry
+            about_entry, entry = entry, _entry_of(sentence, subject) or entry
             if about_entry and about_entry not in subject and _BACK_REFERENCE.match(sentence):
                 continue  # "TCP_QZ ... This option can be combined with QZ_ASKED only since 2.5" dates TCP_QZ
             # Notation is no statement: code or an equation after the prose is cut, and a sentence opening with
@@ -241,8 +246,9 @@ def value_missing(
             if bound and not _ASKS_DEFAULT.search(question):
                 sentence = _DEFAULT_VALUE.sub(" ", sentence)  # a default is no bound ("[default: 30] Maximum ...")
             unbound = bool(bound) and not stated_bounds(sentence) & bound  # a bound asked for, none stated
-            # A default asked for is stated as one ("Default: 30", "initially 4"), by the sentence or its row's
-            # head: a field's size in an encoding table is no default of it.
+            # A default asked for is stated as one ("Default: 30", "if not set, it is 30 minutes", "unless
+            # configured otherwise"), by the sentence or its row's head: a field's size in an encoding table, or a
+            # neighbouring entry's value, is no default of it.
             row_head = hit.get("head", "") if is_row(sentence) else ""
             undefaulted = asks_default and not _SAYS_DEFAULT.search(f"{row_head} {sentence}")
             if not stated_values(sentence, said_form, head) - given or unnamed or unbound or undefaulted:
@@ -287,12 +293,13 @@ _BACK_REFERENCE = re.compile(
 )
 
 
-def _last_named(sentence: str, subject: list[str]) -> str:
-    """The subject's name or a member of its family the sentence names last, or ""."""
-    named = [(m.start(), m.group()) for m in _siblings(sentence, subject)]
-    for name in subject:
-        named += [(m.start(), name) for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence, re.I)]
-    return max(named)[1] if named else ""
+def _entry_of(sentence: str, subject: list[str]) -> str:
+    """What the sentence is about among the subject's family: the subject when it names it ("QZ_A sets ...; compare
+    QZ_B."), else the first other member it names, or ""."""
+    if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence, re.I) for name in subject):
+        return subject[0]
+    others = _siblings(sentence, subject)
+    return others[0].group() if others else ""
 
 
 def _own_part(sentence: str, subject: list[str]) -> str:
@@ -309,6 +316,34 @@ def _own_part(sentence: str, subject: list[str]) -> str:
     return " ".join(parts)
 
 
+def _absent(words: list[str], texts: list[str]) -> list[str]:
+    """The words no text holds in any spelling: not whole, not joined or split ("time-out", "data set"), not one
+    slip apart (a typo, "recieve")."""
+    tokens, flat = read(texts)
+    missing = []
+    for word in coverage(words, texts)[1]:
+        stem = (tokenize(word) or [word])[0]
+        if word not in flat and not any(_typo(stem, t) for t in tokens):
+            missing.append(word)
+    return missing
+
+
+def _typo(a: str, b: str) -> bool:
+    """Two spellings one slip apart: a letter more, less or other, or two neighbours swapped ("recieve"); a slip
+    keeps the first letter ("tebibyte" is no "mebibyte")."""
+    if a[:1] != b[:1]:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    if len(a) < len(b):  # one letter more
+        return any(b[:i] + b[i + 1 :] == a for i in range(len(b)))
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    return len(diff) <= 1 or swapped
+
+
 _ENDINGS = [(r"es$", ""), (r"s$", ""), (r"ed$", ""), (r"d$", ""), (r"ing$", ""), (r"ing$", "e")]
 
 
@@ -320,7 +355,7 @@ def _rare(word: str) -> bool:
     return not any(is_common_word(f) for f in forms if len(f) > 2)
 
 
-_HYPHENATED_NAME = re.compile(r"^[a-z]+(?:-[a-z]+)+$")
+_HYPHENATED_NAME = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")  # "set-clipboard"; not "built-in"
 _NUMBER_OF = re.compile(r"\bnumber\s+of\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", re.I)
 
 

@@ -63,6 +63,9 @@ def test_values_are_figures_standing_on_their_own_or_small_counts_in_words() -> 
         "128",
         "2.5",
     }
+    # An amount after a currency is a figure; a column's width in brackets is one; a lower-case release is none.
+    money = "It saved EUR 2.4 million, from USD 1.5 billion; VARCHAR(255) holds it since glibc 2.17."
+    assert stated_values(money, "figure") == {"2.4", "1.5", "255"}
 
 
 def test_a_subject_never_named_beside_a_value_is_refused_with_its_name() -> None:
@@ -202,8 +205,8 @@ def test_a_long_word_the_text_writes_as_two_is_covered() -> None:
         ("What is the size of each block in a qz2 file?", "block"),
         ("What does QZ_MAX_DEPTH control?", ""),
         ("How many people work at the QZ-9 plant?", "people"),  # no plural: the first word, not the verb
-        ("QZ-9 sets the pitch to -1 for the default. What is that default gate pitch, in Hz?", "default gate pitch"),
-        ("What is the size of the buffer, in bytes?", "buffer"),  # "the size of X": X, as before
+        ("What is the size of the buffer, in bytes?", "buffer"),  # "the size of X": X
+        ("What is the maximum tilt angle, in degrees?", ""),  # a sentence may say "tilts up to 30 degrees"
     ],
 )
 def test_what_a_value_question_counts_or_measures(question: str, phrase: str) -> None:

@@ -13,6 +13,9 @@ def test_code_the_question_writes_is_held_only_as_written() -> None:
     text = "With the --stream option, errors are reported; picking paths uses x.pick (p) or --tries=3."
     assert written_in("--stream", text) and written_in("--tries", text) and not written_in("--stream-errors", text)
     assert written_in("pick()", text) and not written_in("pic()", text)
+    # Typeset dashes are hyphens, a call may be capitalised at a sentence's start.
+    assert written_in("--stream-errors", "the −−stream‐errors flag") and written_in("--verbose", "The –verbose option")
+    assert written_in("qz_open()", "Qz_open() returns 0.")
     question = "What does the --stream-errors option of qz do?"
     state = {**assess_state(question, [hit("manual", text)]), "question": question}
     assert assess(state).missing_identifiers == ["--stream-errors"]
@@ -22,6 +25,10 @@ def test_an_acronyms_plural_is_covered_by_the_acronym() -> None:
     text = ["Each GC holds a pen; the GCONTEXT type names it."]
     assert term_covered("GCs", token_set(text), squashed(text))
     assert not term_covered("PRs", token_set(text), squashed(text))
+    side = ["The video shows the side panel."]  # "ID" inside "video" and "side" is no acronym
+    assert not term_covered("IDs", token_set(side), squashed(side))
+    joined = ["The keepalive timer runs."]  # a hyphenated term written joined
+    assert term_covered("keep-alive", token_set(joined), squashed(joined))
 
 
 def test_keys_pressed_together_are_covered_however_spaced() -> None:

@@ -149,6 +149,7 @@ def test_quoted_symbols_are_two_topics_of_their_own() -> None:
         ("What does the error code ERR_QZ_FULL indicate?", ["ERR_QZ_FULL", "error", "code"]),
         ("What is the problem with EQZ and how do I fix it?", ["EQZ"]),
         ("QZ_GATE_BIND: what does it permit?", ["QZ_GATE_BIND"]),  # what a named thing allows is what is asked
+        ("Which permits are needed for hot work?", ["permits", "needed", "hot", "work"]),  # permits named
     ],
 )
 def test_phrases_framing_what_is_asked_are_no_key_terms(question: str, terms: list[str]) -> None:
@@ -233,8 +234,10 @@ def test_a_situation_told_before_the_question_is_its_story() -> None:
 def test_a_storys_names_need_no_cover_when_the_question_names_its_own() -> None:
     """ "I'm used to QZ-1. How do I make qzsh use Ctrl-a ...?": QZ-1 is where the reader comes from, not what is
     asked about; "... crashes with EQZ. What does that mean?" asks about EQZ."""
-    reading = read_question("I'm used to QZ-1 keys. How do I make qzsh use Ctrl-a as its prefix key?")
+    reading = read_question("I'm used to QZ-1 keys. How do I set qzsh's prefix key in ~/.qzsh.conf?")
     assert reading.identifiers == [] and {"QZ-1", "keys"} <= set(reading.story) and "I'm" not in reading.key_terms
+    # A rare name alone asks about it beside the story's names: those stay ("... error 0x1f. Does Qzplan fix it?").
+    assert read_question("My eth0 link drops with error 0x1f. Does Qzplan fix that?").identifiers == ["eth0", "0x1f"]
     assert read_question("My script crashes with EQZ. What does that mean?").identifiers == ["EQZ"]
 
 
@@ -242,6 +245,7 @@ def test_code_written_as_typed_is_read_as_written() -> None:
     """Long options and calls (a method by its own name); a manual page's name with its section is no call."""
     assert read_question("What does qz's --stream-errors option do?").written == ["--stream-errors"]
     assert read_question("What do x.pick(paths) and qz_run() return in qzgate(7)?").written == ["pick()", "qz_run()"]
+    assert read_question("Is f(x) or GDP(PPP) limited to 5 attachment(s)?").written == []  # notation, a plural
 
 
 def test_a_name_in_a_framing_phrase_is_still_a_name() -> None:
@@ -249,6 +253,7 @@ def test_a_name_in_a_framing_phrase_is_still_a_name() -> None:
     reading = read_question("Which section of the Zorblax guide describes the gate's loop clause?")
     assert reading.names == ["Zorblax"] and "guide" not in reading.key_terms
     assert read_question("Which section of the user guide describes the gate's loop clause?").names == []
+    assert read_question("Which section of the QZ 9001 standard defines a sluice?").names == ["QZ", "9001"]
 
 
 def test_an_asides_abbreviations_and_a_contrasts_adverb_are_no_terms() -> None:

@@ -4,7 +4,7 @@ thing's name) and what a default is not (a bound)."""
 from agent.assess import assess
 from agent.types import Assessment
 from agent.value_questions import asks_value
-from agent.values import _others_cut, _rare, asked_bounds, asked_form, stated_bounds, stated_values
+from agent.values import _absent, _others_cut, _rare, asked_bounds, asked_form, stated_bounds, stated_values
 from tests.test_agent_units import assess_state, hit
 
 
@@ -63,10 +63,14 @@ def test_a_default_is_no_bound_unless_the_default_is_asked() -> None:
 
 def test_a_default_asked_for_is_stated_as_a_default() -> None:
     question = "What is the default timeout of the QZ-9 gate, in seconds?"
-    sizes = _paged("QZ-9 gate: timeout field 4 bytes, flags 2 bytes, 18 reserved.", 3)
+    sizes = _paged("QZ-9 gate | timeout field | 4 bytes | 18 reserved", 3)  # an encoding table's row
     assert _verdict(question, [sizes]).failing == "value_stated"
     said = _paged("The QZ-9 gate timeout defaults to 30 seconds.", 4)
     assert _verdict(question, [sizes, said]).sufficient
+    neighbour = _paged("QZ-9 gate timeout: see below. The QZ-9 gate latch opens after 30 seconds.", 5)
+    assert _verdict(question, [sizes, neighbour]).failing == "value_stated"  # a value, said as no default
+    unset = _paged("If not set, the QZ-9 gate timeout is 30 seconds.", 6)  # a default said otherwise
+    assert _verdict(question, [sizes, unset]).sufficient
 
 
 def test_a_hyphenated_name_is_what_has_the_value_asked_for() -> None:
@@ -90,6 +94,10 @@ def test_a_rare_word_no_passage_holds_is_what_has_the_value() -> None:
     assert _verdict(question, [listed, stated]).sufficient
     # A usual form of an ordinary word is no rare word ("minimise" is "minimize").
     assert not _rare("minimise") and not _rare("hashes") and _rare("tebibyte")
+    # Nor is a word the passages write joined, split or with a slip ("time-out", "recieve").
+    assert _absent(["timeout", "recieve", "tebibyte"], ["The time-out is 30 s; receive with a mebibyte buffer."]) == [
+        "tebibyte"
+    ]
 
 
 def test_a_sentence_referring_back_to_another_entry_dates_that_entry() -> None:
@@ -103,6 +111,9 @@ def test_a_sentence_referring_back_to_another_entry_dates_that_entry() -> None:
     assert _verdict(question, [cork]).failing == "value_stated"
     nodelay = _paged("QZ_NODELAY (since kernel 2.1) If set, sends at once. This option is on by default.", 4)
     assert _verdict(question, [cork, nodelay]).sufficient
+    # A sentence naming the subject beside another member is about the subject: "It" after it refers to it.
+    compared = _paged("The QZ_NODELAY option sends at once; compare QZ_CORK. It is there since kernel 2.1.", 5)
+    assert _verdict(question, [cork, compared]).sufficient
 
 
 def test_a_value_asked_for_may_be_written_in_hexadecimal() -> None:
