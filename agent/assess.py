@@ -159,7 +159,7 @@ def assess(state: dict[str, Any]) -> Assessment:
     # A name the question gives (an organisation, a person, a named method) must be in some passage: evidence about
     # other names that merely shares the question's other words does not answer it.
     missing_ids += [n for n in coverage(state.get("names") or [], texts)[1] if n not in missing_ids]
-    # Code the question writes as typed must be there as written: "--stream-errors" is not "--stream" and "errors".
+    # Code the question writes as typed must be there as written: "--qz-errors" is not "--qz" and "errors".
     missing_ids += [c for c in state.get("written") or [] if not any(written_in(c, t) for t in texts)]
     found_ids = f"{len(identifiers)} identifier(s) found"
     detail = f"missing {', '.join(missing_ids)}" if missing_ids else found_ids

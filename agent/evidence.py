@@ -79,7 +79,7 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
         year = period_year(whole)
         return not year or year in tokens
     key = re.sub(r"[\W_]+", "", whole)
-    if _ACRONYM_PLURAL.match(term) and term[:-1].lower() in tokens:  # "GCs", "IDs": the acronym, written once
+    if _ACRONYM_PLURAL.match(term) and term[:-1].lower() in tokens:  # "QZs", "IDs": the acronym, written once
         return True
     if is_identifier(term):
         return bool(key) and key in flat
@@ -101,11 +101,11 @@ def _compound_split(word: str, flat: str) -> bool:
 
 
 def written_in(code: str, text: str) -> bool:
-    """Whether the text holds the code as written: an option whole ("--tries", "--tries=N"; not "--tries-max"), a
-    call's name before its bracket ("pick()" in "pick (paths)", "run()" in "proc.run(cmd)")."""
+    """Whether the text holds the code as written: an option whole ("--retries", "--retries=N"; not "--retries-max"), a
+    call's name before its bracket ("glue()" in "glue (parts)", "run()" in "proc.run(cmd)")."""
     if code.endswith("()"):  # a method, too ("x.run("); a sentence may capitalise it
         return bool(re.search(rf"(?<!\w){re.escape(code[:-2])}\s*\(", text, re.I))
-    # Typesetting turns hyphens into dashes ("–verbose", "−−tries", "stream‐errors").
+    # Typesetting turns hyphens into dashes ("–verbose", "−−retries", "qz‐errors").
     option = re.escape(code[2:]).replace(r"\-", _HYPHEN)
     return bool(re.search(rf"(?<![\w-])(?:--|[‐‑‒–—−]{{1,2}}){option}(?![\w-])", text))
 

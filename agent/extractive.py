@@ -64,7 +64,7 @@ def _lexical_scores(
     if not concepts or not pool:
         return np.zeros(len(pool))
     hits = np.array([[names_covered(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
-    # Code written as typed ("--tries") is a concept of its own, found only as written, weighing as an identifier.
+    # Code written as typed ("--retries") is a concept of its own, found only as written, weighing as an identifier.
     codes = written_code(question) if texts is not None else []
     if codes:
         concepts = [*concepts, *(([c], weight) for c in codes)]

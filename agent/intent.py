@@ -124,23 +124,23 @@ class QuestionReading(BaseModel):
     )
     written: list[str] = Field(
         default_factory=list,
-        description="Code the question writes as it is typed, a long option ('--stream-errors') or a call "
-        "('pick()'): some passage must hold it as written, not only its words.",
+        description="Code the question writes as it is typed, a long option ('--qz-errors') or a call "
+        "('glue()'): some passage must hold it as written, not only its words.",
     )
     error: str | None = Field(None, description="Why the question cannot be processed as asked, if it cannot.")
 
 
-# Code written as typed: a long option ("--stream-errors") or a call ("pick(paths)", "execve()"); not a manual
-# page's name with its section ("tcp(7)": the page may be titled otherwise), nor "attachment(s)".
+# Code written as typed: a long option ("--qz-errors") or a call ("glue(parts)", "qz_run()"); not a manual
+# page's name with its section ("qzgate(7)": the page may be titled otherwise), nor "attachment(s)".
 _WRITTEN = re.compile(
     r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*)|"
-    # a name of two characters or more, not all capitals ("f(x)", "GDP(PPP)" are notation), nor a plural's "(s)"
+    # a name of two characters or more, not all capitals ("f(x)", "E(X)" are notation), nor a plural's "(s)"
     r"(?<![\w.$@-])(?P<call>(?![A-Z\d_.]+\()[A-Za-z_][\w.]+)\((?!(?:e?s|\d\w?)\))(?=[^()]*\))"
 )
 
 
 def written_code(question: str) -> list[str]:
-    """The long options and calls the question writes as typed ("--tries", "pick()"); a method by its own name, as a
+    """The long options and calls the question writes as typed ("--retries", "glue()"); a method by its own name, as a
     document writes it ("map()" for "x.map(f)")."""
     calls = (m.group("option") or f"{m.group('call').rsplit('.', 1)[-1]}()" for m in _WRITTEN.finditer(question))
     return list(dict.fromkeys(calls))

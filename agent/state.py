@@ -21,7 +21,7 @@ class AgentState(TypedDict, total=False):
     identifiers: list[str]  # technical identifiers and acronyms the evidence must contain
     names: list[str]  # capitalised names (not identifiers) that some evidence passage must hold
     story: list[str]  # words of a situation told before the question: they anchor, but need no cover
-    written: list[str]  # code the question writes as typed ("--stream-errors", "pick()"): held as written
+    written: list[str]  # code the question writes as typed ("--qz-errors", "glue()"): held as written
     aliases: dict[str, list[str]]  # identifier -> long forms found in the store (acronym expansions)
     plan: list[str]  # human-readable plan steps
     query: str  # the query the next retrieval runs

@@ -20,7 +20,7 @@ from kb.text import is_common_word, is_identifier, tokenize
 # are often spelled out ("three layers").
 # A magnitude is a capital ("2B": two billion; "2b" is a name) or "k"; a figure inside a token of symbols
 # ("$2b$10$...") is none.
-# A figure; not a manual page's section right after a name ("setcap(8)", "open(3p)"; "VARCHAR(255)" is one).
+# A figure; not a manual page's section right after a name ("qzcap(8)", "open(3p)"; "BUF(255)" is one).
 _FIGURE = re.compile(r"(?<![\w.])(?!(?<=\w\()\d[a-zA-Z]?\))[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])")
 _COUNT = re.compile(
     rf"{_FIGURE.pattern}|\b(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
@@ -43,7 +43,7 @@ _HEX = re.compile(
     rf"{_HEX_LITERAL.pattern}|(?<![\w.])(?:\d[0-9a-f]*h|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{{6,}})(?!\w|\.\w)",
     re.I,
 )
-# A release a thing came with: "since Linux 2.6.25", "(since glibc 2.17)", "in version 7" (not "in EUR 2.4 million").
+# A release a thing came with: "since Kestrel 2.6.25", "(since qzlib 2.17)", "in version 7" (not "in EUR 2.4 million").
 _RELEASED = re.compile(
     r"\b(?i:since|before|until|after)\s+[A-Za-z][\w-]*\s+v?\d+(?:\.\d+)+(?![\w%])|"
     r"\b(?i:since|before|until|after|from|in)\s+(?i:version|release)\s+\d+(?:\.\d+)*(?![\w%])"
@@ -141,7 +141,7 @@ def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
     `named` ("Kestrel 15")."""
     pattern = {"hexadecimal": _HEX, "version": _VERSION, "percent": _PERCENT, "count": _COUNT, "figure": _FIGURE}[form]
     if form in ("figure", "count"):
-        text = _RELEASED.sub(" ", text)  # "since Linux 3.2" dates the thing, it measures nothing
+        text = _RELEASED.sub(" ", text)  # "since Kestrel 3.2" dates the thing, it measures nothing
     found = {m.group().lower().lstrip("+$€£") for m in pattern.finditer(text)}
     if form == "figure":  # a code or a byte is a figure written in hexadecimal too ("0xfe means ...")
         found |= {m.group().lower() for m in _HEX_LITERAL.finditer(text)}
@@ -176,9 +176,9 @@ def value_missing(
     `agent.intent.QuestionReading`) is part of the subject: a passage about another program's size states none of
     the one asked about."""
     identifiers = [*identifiers, *(n for n in names or [] if n not in identifiers)]
-    # Naming nothing else, a name of hyphenated words ("set-clipboard", "keep-alive-time") is what has the value.
+    # Naming nothing else, a name of hyphenated words ("set-latch", "hold-open-time") is what has the value.
     identifiers = identifiers or [t for t in others if _HYPHENATED_NAME.match(t)]
-    # Or a rare word of it no passage holds ("the tebibyte suffix" beside a list of other suffixes): not an ordinary
+    # Or a rare word of it no passage holds ("the zorbyte suffix" beside a list of other suffixes): not an ordinary
     # word of the language in any form, it names the thing, and nothing here speaks of it.
     rare = [t for t in others if t.isalpha() and t.islower() and _rare(t)]
     identifiers = identifiers or _absent(rare, [passage(h) for h in evidence])
@@ -225,7 +225,7 @@ def value_missing(
         for sentence in sentences(whole_text(hit)):
             about_entry, entry = entry, _entry_of(sentence, subject) or entry
             if about_entry and about_entry not in subject and _BACK_REFERENCE.match(sentence):
-                continue  # "TCP_QZ ... This option can be combined with QZ_ASKED only since 2.5" dates TCP_QZ
+                continue  # "QZ_HOLD ... This option can be combined with QZ_ASKED only since 2.5" dates QZ_HOLD
             # Notation is no statement: code or an equation after the prose is cut, and a sentence opening with
             # one states nothing ("Sample code: ... f(key, 10, salt);" gives no value of anything).
             if not is_row(sentence):
@@ -330,7 +330,7 @@ def _absent(words: list[str], texts: list[str]) -> list[str]:
 
 def _typo(a: str, b: str) -> bool:
     """Two spellings one slip apart: a letter more, less or other, or two neighbours swapped ("recieve"); a slip
-    keeps the first letter ("tebibyte" is no "mebibyte")."""
+    keeps the first letter ("zorbyte" is no "korbyte")."""
     if a[:1] != b[:1]:
         return False
     if len(a) > len(b):
@@ -349,13 +349,13 @@ _ENDINGS = [(r"es$", ""), (r"s$", ""), (r"ed$", ""), (r"d$", ""), (r"ing$", ""),
 
 def _rare(word: str) -> bool:
     """A word that is no ordinary word of the language in any of its usual forms ("minimise" is "minimize",
-    "hashes" is "hash"; "tebibyte" is rare)."""
+    "hashes" is "hash"; "zorbyte" is rare)."""
     forms = {word, word.replace("is", "iz"), word.replace("our", "or")}
     forms |= {re.sub(end, new, w) for w in list(forms) for end, new in _ENDINGS}
     return not any(is_common_word(f) for f in forms if len(f) > 2)
 
 
-_HYPHENATED_NAME = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")  # "set-clipboard"; not "built-in"
+_HYPHENATED_NAME = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")  # "set-latch"; not "built-in"
 _NUMBER_OF = re.compile(r"\bnumber\s+of\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", re.I)
 
 

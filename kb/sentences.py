@@ -30,7 +30,7 @@ _BULLET = "[•◦▪‣]"
 _SPLIT = re.compile(
     r"(?:(?<=[.!?])|(?<=[.!?][”\"’)]))\s+"
     # A sentence may open with an option ("... undetected. --verbose") or a reference's entry named by hyphenated
-    # lower-case words ("... arguments. escape-time Set the time ..."; an identifier with underscores may be an
+    # lower-case words ("... arguments. gate-time Set the time ..."; an identifier with underscores may be an
     # item of the list a sentence announces).
     r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z]|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b)"
     # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").

@@ -64,7 +64,7 @@ def test_values_are_figures_standing_on_their_own_or_small_counts_in_words() -> 
         "2.5",
     }
     # An amount after a currency is a figure; a column's width in brackets is one; a lower-case release is none.
-    money = "It saved EUR 2.4 million, from USD 1.5 billion; VARCHAR(255) holds it since glibc 2.17."
+    money = "It saved EUR 2.4 million, from USD 1.5 billion; BUF(255) holds it since qzlib 2.17."
     assert stated_values(money, "figure") == {"2.4", "1.5", "255"}
 
 

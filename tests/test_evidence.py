@@ -8,22 +8,22 @@ from tests.test_agent_units import assess_state, hit
 
 
 def test_code_the_question_writes_is_held_only_as_written() -> None:
-    """ "--stream-errors" is not "--stream" beside "errors"; "pick()" is held by "pick (paths)" or "x.pick(", not by
-    "picking"."""
-    text = "With the --stream option, errors are reported; picking paths uses x.pick (p) or --tries=3."
-    assert written_in("--stream", text) and written_in("--tries", text) and not written_in("--stream-errors", text)
-    assert written_in("pick()", text) and not written_in("pic()", text)
+    """ "--qz-errors" is not "--qz" beside "errors"; "glue()" is held by "glue (parts)" or "x.glue(", not by
+    "gluing"."""
+    text = "With the --qz option, errors are reported; gluing parts uses x.glue (p) or --retries=3."
+    assert written_in("--qz", text) and written_in("--retries", text) and not written_in("--qz-errors", text)
+    assert written_in("glue()", text) and not written_in("glu()", text)
     # Typeset dashes are hyphens, a call may be capitalised at a sentence's start.
-    assert written_in("--stream-errors", "the −−stream‐errors flag") and written_in("--verbose", "The –verbose option")
+    assert written_in("--qz-errors", "the −−qz‐errors flag") and written_in("--verbose", "The –verbose option")
     assert written_in("qz_open()", "Qz_open() returns 0.")
-    question = "What does the --stream-errors option of qz do?"
+    question = "What does the --qz-errors option of the gate do?"
     state = {**assess_state(question, [hit("manual", text)]), "question": question}
-    assert assess(state).missing_identifiers == ["--stream-errors"]
+    assert assess(state).missing_identifiers == ["--qz-errors"]
 
 
 def test_an_acronyms_plural_is_covered_by_the_acronym() -> None:
-    text = ["Each GC holds a pen; the GCONTEXT type names it."]
-    assert term_covered("GCs", token_set(text), squashed(text))
+    text = ["Each QZ holds a pen; the QZCONTEXT type names it."]
+    assert term_covered("QZs", token_set(text), squashed(text))
     assert not term_covered("PRs", token_set(text), squashed(text))
     side = ["The video shows the side panel."]  # "ID" inside "video" and "side" is no acronym
     assert not term_covered("IDs", token_set(side), squashed(side))

@@ -382,11 +382,11 @@ def test_asked_which_part_covers_it_the_answer_opens_with_the_part_of_the_best_p
 
 def test_an_option_written_as_typed_leads_over_its_words_found_apart() -> None:
     context = [
-        passage("c1", "m:1", "Unless stated otherwise, the default is to try once, and a failed try is logged."),
-        passage("c2", "m:2", "-t number --tries=number Set number of tries to number before the gate gives up."),
+        passage("c1", "m:1", "Unless stated otherwise, the default is to retry once, and a failed retry is logged."),
+        passage("c2", "m:2", "-r number --retries=number Set number of retries to number before the gate gives up."),
     ]
-    answer = compose("--tries default?", "general", [], context, AnswerSettings(rank_decay=0.0, sentences=1))
-    assert answer.startswith("-t number --tries=number Set number of tries")
+    answer = compose("--retries default?", "general", [], context, AnswerSettings(rank_decay=0.0, sentences=1))
+    assert answer.startswith("-r number --retries=number Set number of retries")
 
 
 def test_a_comparisons_part_is_labelled_with_its_topic_a_name_in_code_keeping_its_case() -> None:

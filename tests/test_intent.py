@@ -243,9 +243,9 @@ def test_a_storys_names_need_no_cover_when_the_question_names_its_own() -> None:
 
 def test_code_written_as_typed_is_read_as_written() -> None:
     """Long options and calls (a method by its own name); a manual page's name with its section is no call."""
-    assert read_question("What does qz's --stream-errors option do?").written == ["--stream-errors"]
-    assert read_question("What do x.pick(paths) and qz_run() return in qzgate(7)?").written == ["pick()", "qz_run()"]
-    assert read_question("Is f(x) or GDP(PPP) limited to 5 attachment(s)?").written == []  # notation, a plural
+    assert read_question("What does qz's --qz-errors option do?").written == ["--qz-errors"]
+    assert read_question("What do x.glue(parts) and qz_run() return in qzgate(7)?").written == ["glue()", "qz_run()"]
+    assert read_question("Is f(x) or E(X) limited to 5 attachment(s)?").written == []  # notation, a plural
 
 
 def test_a_name_in_a_framing_phrase_is_still_a_name() -> None:

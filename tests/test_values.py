@@ -84,36 +84,36 @@ def test_a_hyphenated_name_is_what_has_the_value_asked_for() -> None:
 
 
 def test_a_rare_word_no_passage_holds_is_what_has_the_value() -> None:
-    """ "how many bytes does the T (tebibyte) suffix mean?" beside a list of the other suffixes: none is stated."""
-    question = "For the -size test, how many bytes does the T (tebibyte) suffix represent?"
+    """ "how many bytes does the Z (zorbyte) suffix mean?" beside a list of the other suffixes: none is stated."""
+    question = "For the -span test, how many bytes does the Z (zorbyte) suffix represent?"
     listed = _paged(
-        "The -size test takes a suffix: `k' for kibibytes (1024 bytes), `M' for mebibytes (1048576 bytes).", 3
+        "The -span test takes a suffix: `k' for korbytes (1024 bytes), `M' for morbytes (1048576 bytes).", 3
     )
     assert _verdict(question, [listed]).failing == "value_stated"
-    stated = _paged("The -size test takes a suffix: `T' for tebibyte (1099511627776 bytes).", 4)
+    stated = _paged("The -span test takes a suffix: `Z' for zorbyte (1099511627776 bytes).", 4)
     assert _verdict(question, [listed, stated]).sufficient
     # A usual form of an ordinary word is no rare word ("minimise" is "minimize").
-    assert not _rare("minimise") and not _rare("hashes") and _rare("tebibyte")
+    assert not _rare("minimise") and not _rare("hashes") and _rare("zorbyte")
     # Nor is a word the passages write joined, split or with a slip ("time-out", "recieve").
-    assert _absent(["timeout", "recieve", "tebibyte"], ["The time-out is 30 s; receive with a mebibyte buffer."]) == [
-        "tebibyte"
+    assert _absent(["timeout", "recieve", "zorbyte"], ["The time-out is 30 s; receive with a korbyte buffer."]) == [
+        "zorbyte"
     ]
 
 
 def test_a_sentence_referring_back_to_another_entry_dates_that_entry() -> None:
-    """ "QZ_CORK (since 2.2) ... This option can be combined with QZ_NODELAY only since 2.5.71": QZ_CORK's date."""
-    question = "Since which kernel version has the QZ_NODELAY option been available?"
-    cork = _paged(
-        "QZ_CORK (since kernel 2.2) If set, holds frames. This option can be combined with QZ_NODELAY only since "
+    """ "QZ_HOLD (since 2.2) ... This option can be combined with QZ_RUSH only since 2.5.71": QZ_HOLD's date."""
+    question = "Since which kernel version has the QZ_RUSH option been available?"
+    hold = _paged(
+        "QZ_HOLD (since kernel 2.2) If set, holds frames. This option can be combined with QZ_RUSH only since "
         "Qlib 2.5.71. QZ_DEFER (since Qlib 2.4) Wakes a listener.",
         3,
     )
-    assert _verdict(question, [cork]).failing == "value_stated"
-    nodelay = _paged("QZ_NODELAY (since kernel 2.1) If set, sends at once. This option is on by default.", 4)
-    assert _verdict(question, [cork, nodelay]).sufficient
+    assert _verdict(question, [hold]).failing == "value_stated"
+    rush = _paged("QZ_RUSH (since kernel 2.1) If set, sends at once. This option is on by default.", 4)
+    assert _verdict(question, [hold, rush]).sufficient
     # A sentence naming the subject beside another member is about the subject: "It" after it refers to it.
-    compared = _paged("The QZ_NODELAY option sends at once; compare QZ_CORK. It is there since kernel 2.1.", 5)
-    assert _verdict(question, [cork, compared]).sufficient
+    compared = _paged("The QZ_RUSH option sends at once; compare QZ_HOLD. It is there since kernel 2.1.", 5)
+    assert _verdict(question, [hold, compared]).sufficient
 
 
 def test_a_value_asked_for_may_be_written_in_hexadecimal() -> None:
