@@ -7,7 +7,7 @@ import math
 import re
 from typing import Any, Literal
 
-from agent.evidence import coverage, names_covered, passage, read, term_covered, whole_text
+from agent.evidence import names_covered, passage, read, term_covered, whole_text
 from agent.notation import quoted
 from agent.readable import is_row
 from agent.settings import AnswerSettings
@@ -176,12 +176,13 @@ def value_missing(
     `agent.intent.QuestionReading`) is part of the subject: a passage about another program's size states none of
     the one asked about."""
     identifiers = [*identifiers, *(n for n in names or [] if n not in identifiers)]
-    # Naming nothing else, a name of hyphenated words ("set-latch", "hold-open-time") is what has the value.
-    identifiers = identifiers or [t for t in others if _HYPHENATED_NAME.match(t)]
-    # Or a rare word of it no passage holds ("the zorbyte suffix" beside a list of other suffixes): not an ordinary
-    # word of the language in any form, it names the thing, and nothing here speaks of it.
-    rare = [t for t in others if t.isalpha() and t.islower() and _rare(t)]
-    identifiers = identifiers or _absent(rare, [passage(h) for h in evidence])
+    if not identifiers:
+        # Naming nothing else, a name of hyphenated words ("set-latch", "hold-open-time") is what has the value, or
+        # a rare word of it no passage holds ("the zorbyte suffix" beside a list of other suffixes): not an ordinary
+        # word of the language in any form, it names the thing, and nothing here speaks of it.
+        rare = [t for t in others if t.isalpha() and t.islower() and _rare(t)]
+        hyphenated = [t for t in others if _HYPHENATED_NAME.match(t)]
+        identifiers = hyphenated or _absent(rare, [passage(h) for h in evidence])
     titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
@@ -320,12 +321,13 @@ def _absent(words: list[str], texts: list[str]) -> list[str]:
     """The words no text holds in any spelling: not whole, not joined or split ("time-out", "data set"), not one
     slip apart (a typo, "recieve")."""
     tokens, flat = read(texts)
-    missing = []
-    for word in coverage(words, texts)[1]:
-        stem = (tokenize(word) or [word])[0]
-        if word not in flat and not any(_typo(stem, t) for t in tokens):
-            missing.append(word)
-    return missing
+    return [
+        word
+        for word in words
+        if not term_covered(word, tokens, flat)
+        and word not in flat
+        and not any(_typo((tokenize(word) or [word])[0], t) for t in tokens)
+    ]
 
 
 def _typo(a: str, b: str) -> bool:
