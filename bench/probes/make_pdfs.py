@@ -9,9 +9,11 @@ font, a running header and page numbers):
 - bench/probes/apis/pdfs/: two chapters of the Node.js API reference (Markdown: option lists, tables, code);
 - bench/probes/reference/pdfs/: the core X Window System protocol standard (plain text, two-column definition
   lists) and a scripting language's guide (plain text indented by two, words hyphenated at line ends);
-- bench/probes/manpages/pdfs/, kernel/pdfs/ and cli/pdfs/: manual pages (a protocol's and a terminal
-  multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and a downloader's),
-  formatted by groff as text, then typeset like the others.
+- bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
+  and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
+  a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
+  service's configuration, a package manager's preferences file and a pager's), formatted by groff (tables by tbl)
+  as text, then typeset like the others.
 Only for the bench; nothing in the product reads it.
 """
 
@@ -47,7 +49,26 @@ SOURCES = {  # probe / pdf name: (source, title)
     "kernel/find.1.pdf": ("/usr/share/man/man1/find.1.gz", "find(1): search for files in a directory hierarchy"),
     "cli/jq.1.pdf": ("/usr/share/man/man1/jq.1.gz", "jq(1): command-line JSON processor"),
     "cli/wget.1.pdf": ("/usr/share/man/man1/wget.1.gz", "wget(1): the non-interactive network downloader"),
+    "configs/systemd.service.5.pdf": (
+        "/usr/share/man/man5/systemd.service.5.gz",
+        "systemd.service(5): service unit configuration",
+    ),
+    "configs/ssh_config.5.pdf": (
+        "/usr/share/man/man5/ssh_config.5.gz",
+        "ssh_config(5): OpenSSH client configuration file",
+    ),
+    "admin/journald.conf.5.pdf": (
+        "/usr/share/man/man5/journald.conf.5.gz",
+        "journald.conf(5): journal service configuration",
+    ),
+    "admin/apt_preferences.5.pdf": (
+        "/usr/share/man/man5/apt_preferences.5.gz",
+        "apt_preferences(5): preference control file for APT",
+    ),
+    "admin/less.1.pdf": ("/usr/share/man/man1/less.1.gz", "less(1): opposite of more"),
 }
+# Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
+UNTABLED = {"manpages", "kernel", "cli"}
 STYLES = getSampleStyleSheet()
 BODY = ParagraphStyle("body", parent=STYLES["BodyText"], fontSize=10, leading=13, spaceAfter=5)
 CELL = ParagraphStyle("cell", parent=BODY, fontSize=8, leading=10, spaceAfter=0)
@@ -81,6 +102,9 @@ def _grid(rows: list[list[str]], width: float) -> Table:
     longest = [max(1, max(len(r[i]) for r in rows)) for i in range(columns)]
     shares = [min(n, 60) for n in longest]
     widths = [width * s / sum(shares) for s in shares]
+    if min(widths) < 14:  # a column of "X" marks narrower than its padding: give every column a floor
+        shares = [max(s, 6) for s in shares]
+        widths = [width * s / sum(shares) for s in shares]
     table = Table([[Paragraph(escape(c), CELL) for c in r] for r in rows], colWidths=widths, repeatRows=0)
     table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.black), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     return table
@@ -212,13 +236,13 @@ def _unwrap(text: str) -> str:
     return re.sub(r"([a-z])-\n(\s*)([a-z]\S*)", r"\1\3\n\2", text)
 
 
-def _man_text(source: str) -> str:
+def _man_text(source: str, tables: bool) -> str:
     """A manual page as groff formats it for a terminal (no bold or underline), without its running header and
     footer: headings set apart, each paragraph's own indent removed, words broken at a line's end joined and
     justification's extra spaces squeezed."""
     with gzip.open(source, "rb") as f:
         roff = f.read()
-    command = ["groff", "-man", "-Tutf8", "-rHY=0", "-rLL=100n", "-P-c", "-P-b", "-P-u"]
+    command = ["groff", *(["-t"] if tables else []), "-man", "-Tutf8", "-rHY=0", "-rLL=100n", "-P-c", "-P-b", "-P-u"]
     lines = subprocess.run(command, input=roff, capture_output=True, check=True).stdout.decode().split("\n")
     out: list[str] = []
     for line in lines[1:-2]:
@@ -233,7 +257,7 @@ def _man_text(source: str) -> str:
 
 def build(source: str, title: str, target: Path) -> None:
     if "/share/man/" in source:
-        text = _man_text(source)
+        text = _man_text(source, target.parent.parent.name not in UNTABLED)
     else:
         opener = gzip.open if source.endswith(".gz") else open
         with opener(source, "rt", encoding="utf-8") as f:
