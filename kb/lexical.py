@@ -114,7 +114,8 @@ class LexicalIndex:
 
     def holding(self, pattern: re.Pattern[str], docs: list[str] | None = None) -> list[int]:
         """The positions of the records (of the given documents) whose text the pattern finds, in record order. A
-        scan of every record: search runs it only for the rare question that names a markup element."""
+        scan of every record: search runs it only for the rare question that names a markup element or writes a
+        format escape ("%C")."""
         if docs is None:
             return [p for p, r in enumerate(self.records) if pattern.search(r["text"])]
         positions = sorted(int(p) for d in docs for p in self.by_doc.get(d, []))

@@ -40,9 +40,16 @@ _DEFINES = re.compile(
 _AFTER_COLON = re.compile(r"^(?P<head>[^:]*\b(?:question|following)\b[^:]*):\s*(?P<need>\S.*)$", re.IGNORECASE)
 # A leading instruction on how to answer: "Answer briefly: which ...", "In short, what ...", "Briefly, how ...".
 _IN_FEW = r"in\s+(?:one|a|two|three|a\s+few)\s+(?:sentences?|words?|lines?)"
+# Several may be joined ("Please answer briefly and cite the page: ..."): to cite, quote or give the page, source or
+# reference is an instruction on the answer's form too.
+_CITE = r"(?:cite|quote|give|include|name|show)\s+(?:the\s+|your\s+|its\s+)?(?:pages?|sources?|references?|citations?)"
+_ONE_INSTRUCTION = (
+    rf"(?:please\s+)?(?:(?:answer|respond|reply)(?:\s+(?:briefly|concisely|shortly|{_IN_FEW}))?|{_CITE})|briefly|"
+    rf"in\s+(?:short|brief)|concisely|short\s+answer|{_IN_FEW}"
+)
 _HOW_TO_ANSWER = re.compile(
-    rf"^\s*(?P<head>(?:please\s+)?(?:answer|respond|reply)(?:\s+(?:briefly|concisely|shortly|{_IN_FEW}))?|briefly|"
-    rf"in\s+(?:short|brief)|concisely|short\s+answer|{_IN_FEW})\s*[:,]\s*(?P<need>\S.*)$",
+    rf"^\s*(?P<head>(?:{_ONE_INSTRUCTION})(?:\s*(?:,\s*|\s+)(?:and\s+)?(?:{_ONE_INSTRUCTION}))*)\s*[:,]\s*"
+    r"(?P<need>\S.*)$",
     re.IGNORECASE,
 )
 # A leading clause that only says where to look: "Based on the X, what is ...". Its source word opens it (within

@@ -130,7 +130,7 @@ def hybrid_search(
         for holders in identifier_holders(_so_far(pool), reading.text, settings.identifier_chunks):
             _fuse_ranking(pool, holders, settings.identifier_weight, settings)
         scope = None if docs is None else allowed
-        for holders in tag_holders(indexes.lexical, reading.text, scope, settings.tag_chunks):
+        for holders in written_holders(indexes.lexical, reading.text, scope, settings.written_chunks):
             for record in holders:
                 pool.setdefault(record["chunk_id"], Candidate(record))
             _fuse_ranking(pool, holders, settings.identifier_weight, settings)
@@ -172,17 +172,34 @@ def identifier_holders(records: list[dict[str, Any]], query: str, most: int) -> 
     return out
 
 
-def tag_holders(lexical: LexicalIndex, query: str, docs: list[str] | None, most: int) -> list[list[dict[str, Any]]]:
-    """For each markup element the query names in angle brackets, the records of the store that hold its tag as
-    written, best on BM25 for the query first, when at most `most` do. Word search reads "<include>" as the common
-    word "include", which every other document uses too: the tag is where the element is written about."""
+# A format's escape as written ("%C": word search reads only "c"; "%c" is another escape).
+_ESCAPE = re.compile(r"(?<![\w%])%[A-Za-z](?![\w%])")
+
+
+_ESCAPE_START = r"(?<![\w%])%"
+
+
+def _written_forms(query: str) -> list[re.Pattern[str]]:
+    """How the query's markup elements (by their tag) and format escapes are written in a text."""
+    escapes = [re.compile(rf"{_ESCAPE_START}{e[1:]}(?![\w%])") for e in dict.fromkeys(_ESCAPE.findall(query))]
+    return [*(tag_pattern(tag) for tag in markup_tags(query)), *escapes]
+
+
+def written_holders(lexical: LexicalIndex, query: str, docs: list[str] | None, most: int) -> list[list[dict[str, Any]]]:
+    """For each markup element the query names in angle brackets and each format escape it writes ("%C"), the
+    records of the store that hold it as written, best on BM25 for the query first, when at most `most` do. Word
+    search reads "<include>" as the common word "include", which every other document uses too, and "%C" as a
+    letter: the written form is where the thing is written about."""
     out = []
-    for tag in markup_tags(query):
-        positions = lexical.holding(tag_pattern(tag), docs)
+    for pattern in _written_forms(query):
+        positions = lexical.holding(pattern, docs)
         if 0 < len(positions) <= most:
             ranked = [p for p, _ in lexical.search(query, len(positions), within=positions)]
-            rest = [p for p in positions if p not in ranked]
-            out.append([lexical.records[p] for p in [*ranked, *rest]])
+            ranked += [p for p in positions if p not in ranked]
+            if pattern.pattern.startswith(_ESCAPE_START):  # the entries explaining an escape, not the lists naming it
+                opens = re.compile(rf"(?:^|[.:;]\s+|\n){pattern.pattern}\s+[A-Za-z]")
+                ranked = [p for p in ranked if opens.search(lexical.records[p]["text"])] or ranked
+            out.append([lexical.records[p] for p in ranked])
     return out
 
 

@@ -160,11 +160,11 @@ class SearchSettings(BaseModel):
         ge=1,
         description="An identifier held by at most this many candidates is rare enough to point to its passages.",
     )
-    tag_chunks: int = Field(
+    written_chunks: int = Field(
         8,
         ge=0,
-        description="A markup element named in angle brackets ('<include>') whose tag at most this many chunks of the "
-        "store hold points to them, ranked with identifier_weight; 0 turns it off.",
+        description="A markup element named in angle brackets ('<include>') or a format escape ('%C') that at most "
+        "this many chunks of the store hold as written points to them, ranked with identifier_weight; 0 turns it off.",
     )
     contents_factor: float = Field(
         0.5,

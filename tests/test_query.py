@@ -78,5 +78,17 @@ def test_a_leading_instruction_on_how_to_answer_is_kept_out():
         assert q.need == "which valve seals the north line?" and q.dropped == [head]
     assert read_query("Briefly describe the north line.").need == "Briefly describe the north line."  # no colon
     both = read_query("Answer briefly, in one sentence: which valve seals the north line?")
-    assert both.need == "which valve seals the north line?" and both.dropped == ["Answer briefly", "in one sentence"]
+    assert both.need == "which valve seals the north line?" and both.dropped == ["Answer briefly, in one sentence"]
     assert read_query("Briefly, " * 1500 + "which valve?").need == "which valve?"  # no recursion to exhaust
+
+
+def test_joined_instructions_on_the_answers_form_are_kept_out():
+    q = read_query("Please answer briefly and cite the page: if the sluice gate jams, what happens to the pump?")
+    assert q.need == "if the sluice gate jams, what happens to the pump?"
+    assert q.dropped == ["Please answer briefly and cite the page"]
+    q = read_query("Cite the sources, and answer concisely: how many gates are there?")
+    assert q.need == "how many gates are there?"
+    assert (
+        read_query("Name the gate of the north basin, what is it?").need
+        == "Name the gate of the north basin, what is it?"
+    )

@@ -9,7 +9,7 @@ from kb.base import KnowledgeBase
 from kb.documents import DocumentMatch
 from kb.lexical import LexicalIndex
 from kb.page_units import Candidate
-from kb.search import _fuse_margins, _shares, identifier_holders, tag_holders
+from kb.search import _fuse_margins, _shares, identifier_holders, written_holders
 from kb.search_settings import SearchSettings
 from kb.text import tokenize
 from tests import layouts
@@ -260,18 +260,37 @@ def test_a_markup_element_named_by_its_tag_points_to_the_chunks_writing_the_tag(
         record(3, "config", "Examples: <include>conf.d</include> loads a directory."),
     ]
     lexical = LexicalIndex(records, "fp")
-    found = tag_holders(lexical, "which files are loaded when <include> names a directory?", None, most=8)
+    found = written_holders(lexical, "which files are loaded when <include> names a directory?", None, most=8)
     assert [[r["chunk_id"] for r in holders] for holders in found] == [["config:2", "config:3"]]  # best on BM25 first
-    found = tag_holders(lexical, "which examples of <include> load conf.d?", None, most=8)
+    found = written_holders(lexical, "which examples of <include> load conf.d?", None, most=8)
     assert [[r["chunk_id"] for r in holders] for holders in found] == [["config:3", "config:2"]]
-    assert tag_holders(lexical, "which files does <include> load?", ["policy"], most=8) == []  # not in scope
-    assert tag_holders(lexical, "which files does <include> load?", None, most=1) == []  # two hold it: not rare
-    assert tag_holders(lexical, "which files does include load?", None, most=8) == []  # the bare word: no tag
+    assert written_holders(lexical, "which files does <include> load?", ["policy"], most=8) == []  # not in scope
+    assert written_holders(lexical, "which files does <include> load?", None, most=1) == []  # two hold it: not rare
+    assert written_holders(lexical, "which files does include load?", None, most=8) == []  # the bare word: no tag
 
 
 def test_a_question_naming_an_element_by_its_tag_finds_the_page_writing_it(tmp_path):
     pdf = layouts.markup_manual_pdf(tmp_path / "manuals.pdf")
     question = "which files get loaded when <include> points at a directory?"
-    pages = pages_by_setting(tmp_path, pdf, question, 2, "tag_chunks", (0, 8))
+    pages = pages_by_setting(tmp_path, pdf, question, 2, "written_chunks", (0, 8))
     assert 4 not in pages[0]  # the word "include" of the policy pages wins on its own
     assert 4 in pages[8]  # the page writing the tag comes into the top two
+
+
+def test_a_format_escape_points_to_the_chunks_writing_it() -> None:
+    """Word search reads "%Q" as the letter q; the chunk whose entry opens with the escape explains it, a list of
+    escapes only names it."""
+
+    def record(n: int, text: str) -> dict:
+        return {"chunk_id": f"manual:{n}", "doc_id": "manual", "ordinal": n, "title": "", "section": "", "text": text}
+
+    records = [
+        *(record(n, f"Queue {n} holds a quick query; q and Q are keys.") for n in range(6)),
+        record(6, "TOKENS The escapes: %Q The hash of the host. %h The host. %q The port."),
+        record(7, "ControlPath accepts the tokens %%, %Q, %h and %p."),
+    ]
+    lexical = LexicalIndex(records, "fp")
+    found = written_holders(lexical, "What is the %Q token?", None, most=8)
+    assert [r["chunk_id"] for r in found[0]] == ["manual:6"] and len(found) == 1  # its entry, not the list
+    assert written_holders(lexical, "What is the %h token?", None, most=1) == []  # not rare enough
+    assert written_holders(lexical, "What is the %Z token, at 50%?", None, most=8) == []  # written nowhere

@@ -140,6 +140,11 @@ def test_a_sentence_may_open_with_a_command_line_option() -> None:
     ]
 
 
+def test_a_format_escape_opens_a_sentence() -> None:
+    text = "Supported since 4.2. %n Number of links. %q The queue's name. Use 50% of it."
+    assert sentences(text) == ["Supported since 4.2.", "%n Number of links.", "%q The queue's name.", "Use 50% of it."]
+
+
 def test_a_references_entry_named_in_hyphenated_lower_case_opens_a_sentence() -> None:
     text = "It waits for arguments. gate-time time Set the wait in seconds. The default is 5. See e.g. long-term use."
     assert sentences(text) == [
