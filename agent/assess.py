@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.defaults import asks_default, default_missing
 from agent.evidence import (
     coverage,
     is_evidence,
@@ -19,7 +20,7 @@ from agent.recommendations import asked_kind, recommendation_missing
 from agent.settings import AgentSettings, CheckSettings
 from agent.types import Assessment, Check
 from agent.value_questions import asks_value, measure_noun, measured_phrase
-from agent.values import value_missing
+from agent.values import HYPHENATED_NAME, value_missing
 from kb.text import is_identifier
 
 
@@ -191,9 +192,25 @@ def assess(state: dict[str, Any]) -> Assessment:
     detail = f"{len(relevant)} relevant hit(s){where}, {settings.min_hits} needed" + (
         f"; {len(strong)} passage(s) hold every key term" if strong else ""
     )
-    reasons.append(Check(check="relevant_hits", ok=len(relevant) >= settings.min_hits or bool(strong), detail=detail))
+    # A question naming its subject by identifier is answered by the subject's entry: a reference gives one thing one
+    # entry, often a single passage, so one relevant passage naming it is enough.
+    entry = [h for h in relevant if any(h is a for a in anchors)] if identifiers else []
+    if entry and not strong:
+        detail += f"; {len(entry)} of them name {', '.join(identifiers)}"
+    ok = len(relevant) >= settings.min_hits or bool(strong) or bool(entry)
+    reasons.append(Check(check="relevant_hits", ok=ok, detail=detail))
     question = state.get("question", "")
-    if c.stated_value and asks_value(question):
+    value = c.stated_value and asks_value(question)
+    if c.stated_default and asks_default(question) and not value:
+        titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
+        named = [*identifiers, *(state.get("written") or [])] or [t for t in others if HYPHENATED_NAME.match(t)]
+        untitled = [i for i in named if not any(term_covered(i, *title) for title in titles)]
+        unstated = default_missing(untitled or named, evidence, aliases)
+        if unstated is not None:
+            reasons.append(Check(check="default_stated", ok=not unstated, detail=unstated or "a default is stated"))
+        # The entry goes on past the evidence: a default value asked for is still a value beside the subject.
+        value = unstated is None and c.stated_value and asks_value(question, worded_defaults=False)
+    if value:
         unstated = value_missing(
             question,
             identifiers,

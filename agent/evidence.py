@@ -81,6 +81,9 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
     key = re.sub(r"[\W_]+", "", whole)
     if _ACRONYM_PLURAL.match(term) and term[:-1].lower() in tokens:  # "QZs", "IDs": the acronym, written once
         return True
+    names = term.split("/")
+    if len(names) > 1 and all(n[:1].isalpha() and any(c.isupper() for c in n) for n in names):
+        return all(term_covered(n, tokens, flat) for n in names)  # "QzRetry/QzTimeout": each name, not a path
     if is_identifier(term):
         return bool(key) and key in flat
     if _CODED.match(term):  # "Level 5": the word with its number, not each anywhere ("Level 3 ... 5 keys")
@@ -100,9 +103,31 @@ def _compound_split(word: str, flat: str) -> bool:
     return any(f" {word[:k]} {word[k:]} " in f" {flat} " for k in range(3, len(word) - 2))
 
 
+# Code written as typed: a long option ("--qz-errors"), a format's escape ("%Q": the search reads only "q") or a
+# call ("glue(parts)", "qz_run()"); not a manual page's name with its section ("qzgate(7)": the page may be titled
+# otherwise), nor "attachment(s)", nor a share ("50%").
+_WRITTEN = re.compile(
+    r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*)|(?<![\w%])(?P<escape>%[A-Za-z])(?![\w%])|"
+    # a name of two characters or more, not all capitals ("f(x)", "E(X)" are notation), nor a plural's "(s)"
+    r"(?<![\w.$@-])(?P<call>(?![A-Z\d_.]+\()[A-Za-z_][\w.]+)\((?!(?:e?s|\d\w?)\))(?=[^()]*\))"
+)
+
+
+def written_code(question: str) -> list[str]:
+    """The long options, escapes and calls the question writes as typed ("--retries", "%Q", "glue()"); a method by its
+    own name, as a document writes it ("map()" for "x.map(f)")."""
+    calls = (
+        m.group("option") or m.group("escape") or f"{m.group('call').rsplit('.', 1)[-1]}()"
+        for m in _WRITTEN.finditer(question)
+    )
+    return list(dict.fromkeys(calls))
+
+
 def written_in(code: str, text: str) -> bool:
-    """Whether the text holds the code as written: an option whole ("--retries", "--retries=N"; not "--retries-max"), a
-    call's name before its bracket ("glue()" in "glue (parts)", "run()" in "proc.run(cmd)")."""
+    """Whether the text holds the code as written: an option whole ("--retries", "--retries=N"; not "--retries-max"), an
+    escape ("%Q"), a call's name before its bracket ("glue()" in "glue (parts)", "run()" in "proc.run(cmd)")."""
+    if code.startswith("%"):  # an escape's letter keeps its case ("%q" and "%Q" differ)
+        return bool(re.search(rf"(?<![\w%]){re.escape(code)}(?![\w%])", text))
     if code.endswith("()"):  # a method, too ("x.run("); a sentence may capitalise it
         return bool(re.search(rf"(?<!\w){re.escape(code[:-2])}\s*\(", text, re.I))
     # Typesetting turns hyphens into dashes ("–verbose", "−−retries", "qz‐errors").

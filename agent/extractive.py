@@ -10,8 +10,9 @@ import numpy as np
 
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
-from agent.evidence import framed, is_evidence, names_covered, own_heading, whole_text, written_in
-from agent.intent import ASKS_WHERE, content_terms, written_code
+from agent.defaults import asks_default, states_default
+from agent.evidence import framed, is_evidence, names_covered, own_heading, whole_text, written_code, written_in
+from agent.intent import ASKS_WHERE, content_terms
 from agent.notation import symbols_cut
 from agent.readable import (
     about_another_member,
@@ -57,6 +58,7 @@ def _lexical_scores(
     weight: float = 1.5,
     texts: list[str] | None = None,
     part: float = 1.0,
+    code_weight: float | None = None,
 ) -> np.ndarray:
     """Share of the question's concepts each sentence covers, weighted by rarity among the candidates. A term the
     sentence names only as part of something else counts `part` of one (see `_named_apart`)."""
@@ -64,10 +66,10 @@ def _lexical_scores(
     if not concepts or not pool:
         return np.zeros(len(pool))
     hits = np.array([[names_covered(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
-    # Code written as typed ("--retries") is a concept of its own, found only as written, weighing as an identifier.
+    # Code written as typed ("--retries", "%Q") is a concept of its own, found only as written, weighing `code_weight`.
     codes = written_code(question) if texts is not None else []
     if codes:
-        concepts = [*concepts, *(([c], weight) for c in codes)]
+        concepts = [*concepts, *(([c], weight if code_weight is None else code_weight) for c in codes)]
         hits = np.hstack([hits, np.array([[written_in(c, t) for c in codes] for t in texts], dtype=float)])
     tags = {name: tag_pattern(name) for name in markup_tags(question)}
     if texts is not None and part < 1.0:
@@ -151,6 +153,7 @@ def compose(
     identifiers = [t for t in content_terms(need or question) if is_identifier(t) and not period_year(t)]
     asked_words = {t for t in tokenize(need or question) if not t.isdigit()}  # "key" names a column, too
     entries = [i for i in identifiers if not set(tokenize(i)) <= document_words]  # not the document's own name
+    codes = written_code(need or question)
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
     for i, item in enumerate(context):
         if not is_evidence(item):
@@ -161,7 +164,10 @@ def compose(
             if not is_row(sentence):
                 sentence = symbols_cut(sentence, question, s)  # a figure's text read into prose: the prose before
             words = len(sentence.split())
-            short = len(sentence) < s.min_chars or words < s.min_words
+            # A short entry is no fragment when it holds the code asked about as written ("%q The port.").
+            short = (len(sentence) < s.min_chars or words < s.min_words) and not any(
+                written_in(c, sentence) for c in codes
+            )
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
             if short or heading:
                 continue  # headings and fragments read badly as answers
@@ -188,7 +194,9 @@ def compose(
     aliases = aliases or {}
     stand_ins = stand_ins_for(asked, aliases, items, embed, s)
     texts = [c[3] for c in items]
-    lexical = _lexical_scores(asked, {**aliases, **stand_ins}, pool, s.identifier_weight, texts, s.longer_name_share)
+    lexical = _lexical_scores(
+        asked, {**aliases, **stand_ins}, pool, s.identifier_weight, texts, s.longer_name_share, s.code_weight
+    )
     likeness = np.zeros((len(items), len(items)))  # sentence to sentence, for the novelty of each choice
     if embed is not None:
         vectors = embed([asked, *texts])
@@ -310,16 +318,20 @@ def _part_label(heading: str, sentence: str) -> tuple[str, str]:
 
 
 def _lead_factors(question: str, intent: str, texts: list[str], s: AnswerSettings) -> np.ndarray:
-    """Lead with what answers: each sentence's score factor for defining the term a definition question asks about
-    and for announcing a list of the things a "which Xs" question asks for (`lead_bonus`), and, asked why, for
-    giving a cause or a purpose (`cause_bonus`)."""
+    """Lead with what answers: each sentence's score factor for defining the term a definition question asks about,
+    for announcing a list of the things a "which Xs" question asks for and for stating a default asked for beside
+    its name (`lead_bonus`), and, asked why, for giving a cause or a purpose (`cause_bonus`)."""
     term = defined_term(question) if intent == "definition" else ""
     noun = listed_noun(question)
     why = asks_why(question)
+    # A default stated beside the thing asked about ("QzMode ... (the default)"), not another entry's.
+    named = [t.lower() for t in content_terms(question) if is_identifier(t)] + written_code(question)
+    default = asks_default(question)
     return np.array(
         [
             (1.0 + s.lead_bonus * (min(1, defines(t, term)) if term else 0))
             * (1.0 + s.lead_bonus * announces_listed(t, noun))
+            * (1.0 + s.lead_bonus * (default and states_default(t) and any(n in t.lower() for n in named)))
             * (1.0 + s.cause_bonus * (why and states_cause(t)))
             for t in texts
         ]

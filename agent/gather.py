@@ -13,7 +13,7 @@ from agent.evidence import is_evidence, named_documents
 from agent.refine import SearchFn
 from agent.settings import AgentSettings
 from agent.types import Evidence, dump
-from kb.sentences import reads_on, run_on
+from kb.sentences import reads_on, run_on, sentences
 
 ChunkReader = Callable[[str], dict[str, Any] | None]  # a chunk id -> a chunk as a hit-shaped dict, or None
 
@@ -32,25 +32,28 @@ def with_page_chunks(
     """The hits as evidence, each followed by up to `many` (None: all) other matching chunks of its page."""
     out = []
     for h in hits:
-        out.append(dump(Evidence(**h, query=query, runs_on=_runs_on(h, readers.following))))
+        out.append(dump(Evidence(**h, query=query, **_after(h, readers.following))))
         for cid in h.get("page_chunks", [])[:many]:
             more = readers.chunk(cid)
             if more is not None:
                 # It counts as its page's evidence: the page's rank and dense score, not a strength of its own.
                 page = {"rank": h["rank"], "dense_score": h.get("dense_score"), "neighbour_of": h["chunk_id"]}
-                out.append(dump(Evidence(**{**more, **page}, query=query, runs_on=_runs_on(more, readers.following))))
+                out.append(dump(Evidence(**{**more, **page}, query=query, **_after(more, readers.following))))
     return out
 
 
-def _runs_on(hit: dict[str, Any], following: ChunkReader) -> str:
-    """The words that finish the sentence the hit's chunk stops in (see kb.sentences.run_on), read only when it does or
-    when it ends announcing a list ("... three classes of errors:"), whose items may open the next chunk.
-    The next chunk's section label is not compared: a two-column page's sentence runs on past a heading the other
-    column set; a next chunk opening with a heading continues nothing (see kb.sentences.run_on)."""
-    if not reads_on(hit["text"]):
-        return ""
+def _after(hit: dict[str, Any], following: ChunkReader) -> dict[str, str]:
+    """What the chunk after the hit's says of it: the words that finish the sentence the hit's chunk stops in (see
+    kb.sentences.run_on), read only when it does or when it ends announcing a list ("... three classes of errors:"),
+    whose items may open the next chunk; and the next chunk's first whole sentence (`next_opening`). The next chunk's
+    section label is not compared: a two-column page's sentence runs on past a heading the other column set; a next
+    chunk opening with a heading continues nothing (see kb.sentences.run_on)."""
     after = following(hit["chunk_id"])
-    return run_on(hit["text"], after["text"]) if after else ""
+    if after is None:
+        return {"runs_on": "", "next_opening": ""}
+    runs_on = run_on(hit["text"], after["text"]) if reads_on(hit["text"]) else ""
+    opening = sentences(after["text"])[1 if runs_on else 0 :]  # past the rest of a sentence the hit's chunk cut
+    return {"runs_on": runs_on, "next_opening": opening[0] if opening else ""}
 
 
 def operand_probes(

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from agent.evidence import written_code
 from kb.definitions import defined_term
 from kb.periods import is_period, join_periods
 from kb.sentences import sentences
@@ -130,22 +131,9 @@ class QuestionReading(BaseModel):
     error: str | None = Field(None, description="Why the question cannot be processed as asked, if it cannot.")
 
 
-# Code written as typed: a long option ("--qz-errors") or a call ("glue(parts)", "qz_run()"); not a manual
-# page's name with its section ("qzgate(7)": the page may be titled otherwise), nor "attachment(s)".
-_WRITTEN = re.compile(
-    r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*)|"
-    # a name of two characters or more, not all capitals ("f(x)", "E(X)" are notation), nor a plural's "(s)"
-    r"(?<![\w.$@-])(?P<call>(?![A-Z\d_.]+\()[A-Za-z_][\w.]+)\((?!(?:e?s|\d\w?)\))(?=[^()]*\))"
-)
-
-
-def written_code(question: str) -> list[str]:
-    """The long options and calls the question writes as typed ("--retries", "glue()"); a method by its own name, as a
-    document writes it ("map()" for "x.map(f)")."""
-    calls = (m.group("option") or f"{m.group('call').rsplit('.', 1)[-1]}()" for m in _WRITTEN.finditer(question))
-    return list(dict.fromkeys(calls))
-
-
+# A unit of size, frequency or rate right after a number ("10 GB", "3 GHz", "64KiB"): the few generic ones written in
+# capitals, which would otherwise read as names.
+_UNIT = re.compile(r"(?<![\w.])\d[\d.,]*\s*([KMGTPE]i?B|[kKMGT]?Hz|[KMG]bps)\b")
 _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
 
 
@@ -155,7 +143,13 @@ _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
 _GERUND = re.compile(r"^\s*[a-z]{2,}ing\s+(?=(?P<name>\S+)\s+(?:for|with|to|on|in|at|by|from|as|under)\b)")
 
 
+# A topic written in quotes is named as written ('"Pin: origin"'): its colon or "for" ends no phrase.
+_QUOTED = re.compile(r"^\s*[\"“‘](?P<inner>[^\"“”‘’]+)[\"”’]\s*[?.!]?\s*$")
+
+
 def _clean_topic(text: str) -> str:
+    if quoted := _QUOTED.match(text):
+        return quoted.group("inner").strip()
     text = text.strip().strip("?.!\"'“”")
     gerund = _GERUND.match(_LEADING.sub("", text))
     text = _TOPIC_TAIL.sub("", text)
@@ -171,6 +165,8 @@ def _listed(text: str) -> list[str]:
     four words, opening with a capital, a figure or a path: a clause such as "according to X" is no item), and items
     joined by "and" / "or" alone need an identifier among them, or each a letter or figure of its own ("Model A and
     Model B"): "Heron and Falcon", "Research and Development expense" are one name."""
+    if _QUOTED.match(text):
+        return [_clean_topic(text)]
     parts = [_clean_topic(p) for p in _LIST.split(_TOPIC_TAIL_WORDS.sub("", text.strip(" ?.!")))]
     parts = [p for p in parts if p]
     items = len(parts) > 1 and all(_NAME_ITEM.match(p) and len(p.split()) <= 4 and _named(p) for p in parts)
@@ -324,7 +320,8 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     # names its own ("I'm used to QZ-1. How do I set qzsh's prefix in ~/.qzsh.conf?"): then they are the story's too.
     own = any(is_identifier(t) or re.search(r"\w[./]\w", t) for t in asked_terms)  # a file ("qzsh.conf") too
     story = [t for t in terms if (own or not is_identifier(t)) and t not in asked_terms] if told else []
-    identifiers = [t for t in terms if is_identifier(t) and not is_period(t) and t not in story]
+    units = set(_UNIT.findall(q))  # "10 GB" is a quantity: a document may write "10G" or "10 gigabytes"
+    identifiers = [t for t in terms if is_identifier(t) and not is_period(t) and t not in story and t not in units]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
     # A sentence's first word is capitalised anyway, unless the question also writes it so elsewhere ("Zorblax died
     # with ... Is that a Zorblax bug?").

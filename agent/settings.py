@@ -62,6 +62,11 @@ class CheckSettings(BaseModel):
         description="A question asking for a count or a value needs a passage naming its subject beside a value "
         "(refuses what a document mentions but never quantifies).",
     )
+    stated_default: bool = Field(
+        True,
+        description="A question asking what holds when nothing is set ('X default?', 'when X is not specified') needs "
+        "a sentence stating a default within X's entry (refuses an entry that only lists X's choices).",
+    )
     stated_recommendation: bool = Field(
         True,
         description="A question asking which X the documents recommend needs a sentence recommending something and "
@@ -161,6 +166,13 @@ class AnswerSettings(BaseModel):
         "at or above 0.6 on each).",
     )
     identifier_weight: float = Field(1.5, ge=0, description="Weight of an identifier against a plain term in overlap.")
+    code_weight: float = Field(
+        2.25,
+        ge=0,
+        description="Weight of code the question writes as typed (an option, a format's escape, a call) against a "
+        "plain term in overlap: the thing asked about, where an identifier may only name its document (1.5, 2.25 and "
+        "3.0 tried on the bench: 2.25 and 3.0 alike on every corpus, 1.5 leaves an escape's short entry behind).",
+    )
     longer_name_share: float = Field(
         0.5,
         ge=0,

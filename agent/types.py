@@ -15,6 +15,7 @@ CheckName = Literal[
     "terms_together",
     "relevant_hits",
     "value_stated",
+    "default_stated",
     "recommendation_stated",
     "topics_covered",
     "topic_diversity",
@@ -40,6 +41,11 @@ class Evidence(Hit):
         "",
         description="The words that finish the sentence the chunk stops in, from the chunk after it (a chunk may "
         "close mid-sentence); '' when it ends a sentence.",
+    )
+    next_opening: str = Field(
+        "",
+        description="The first whole sentence of the chunk after it in its document: whether an entry the chunk ends "
+        "in goes on there or another one opens; '' at the document's end.",
     )
 
 

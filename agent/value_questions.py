@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 
 from agent.intent import QUESTION_WORDS
-from agent.values import ASKS_HEX, ASKS_PERCENT, ASKS_VERSION, MEASURES, RELEASE
+from agent.values import ASKS_CODE, ASKS_HEX, ASKS_PERCENT, ASKS_VERSION, MEASURES, RELEASE
 from kb.text import STOPWORDS, is_common_word, is_identifier
 
 # A question asking for a count or a value ("how many", "how long", "what numeric value is X defined to", "what
 # minimum size does X need"): question words and the generic nouns of a measure, no domain term. Broader figure words
 # ("amount", "rate") are left out: they name what a table row holds, and a row states its value beside a label the
-# question may word differently; so are words a value need not answer ("default": a shell, "how often": monthly),
-# and the verbs "limits" and "counts" ("What limits X?").
+# question may word differently; so are a default (it may be a word, "a shell": the default check's, agent.defaults)
+# and the verbs "limits" and "counts" ("What limits X?"). "How often" asks a time or a frequency ("hourly").
 # Units a question may ask a figure in ("the interval, in seconds"), closing a clause ("stored in bits 4-7", "kept in
 # minutes of meetings" ask for no figure): generic measures of time, size, share, frequency and angle, few.
 _UNITS = (
@@ -22,7 +22,7 @@ _UNITS = (
     r"hz|hertz|khz|mhz|ghz|pixels|degrees)"
 )
 _ASKS_VALUE = re.compile(
-    rf"\bhow\s+(?:many|much|long|large|big)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
+    rf"\bhow\s+(?:many|much|long|large|big|often|frequently)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
     r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)|"
     r"\b(?:upper|lower)\s+(?:bound|limit)s?\b|"
@@ -32,11 +32,18 @@ _ASKS_VALUE = re.compile(
 )
 
 
-def asks_value(question: str) -> bool:
+def asks_value(question: str, worded_defaults: bool = True) -> bool:
     """The question asks for a count or a value, which an answer must state: also a version ("in which release was
     X added"), a value in hexadecimal ("what is the hexadecimal code of X"), a percentage or a bound ("is there an
-    upper bound on X, and what is it"), see `agent.values`."""
-    return any(p.search(question) for p in (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT))
+    upper bound on X, and what is it") or a named code ("which errno does X return"), see `agent.values`. A "default
+    value" asked for may be a word, the default check's (agent.defaults), unless `worded_defaults` is False."""
+    if worded_defaults:
+        question = _DEFAULT_VALUE.sub("default", question)
+    return any(p.search(question) for p in (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT, ASKS_CODE))
+
+
+# "What are the default values of X and Y?": the defaults may be words ("debug", "yes"), stated as defaults.
+_DEFAULT_VALUE = re.compile(r"\bdefault\s+(?:values?|settings?)\b", re.I)
 
 
 # What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the

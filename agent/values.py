@@ -7,13 +7,15 @@ import math
 import re
 from typing import Any, Literal
 
+from agent.entries import BACK_REFERENCE, entry_of, own_part, siblings
 from agent.evidence import names_covered, passage, read, term_covered, whole_text
 from agent.notation import quoted
+from agent.rare_words import absent, is_rare
 from agent.readable import is_row
 from agent.settings import AnswerSettings
 from kb.periods import period_year
 from kb.sentences import sentences
-from kb.text import is_common_word, is_identifier, tokenize
+from kb.text import is_common_word, is_identifier
 
 # A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
 # "x86"), with a magnitude or percent, or, for a count, a small count in words. The words are a generic few: counts
@@ -21,11 +23,13 @@ from kb.text import is_common_word, is_identifier, tokenize
 # A magnitude is a capital ("2B": two billion; "2b" is a name) or "k"; a figure inside a token of symbols
 # ("$2b$10$...") is none.
 # A figure; not a manual page's section right after a name ("qzcap(8)", "open(3p)"; "BUF(255)" is one).
-_FIGURE = re.compile(r"(?<![\w.])(?!(?<=\w\()\d[a-zA-Z]?\))[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])")
-_COUNT = re.compile(
-    rf"{_FIGURE.pattern}|\b(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|"
-    r"thousands?|millions?|billions?|single|twice|half)\b"
+# Nor a part of a dotted run ("192.168.0.1", "1.2.12": an address or a release).
+_FIGURE = re.compile(r"(?<![\w.])(?!(?<=\w\()\d[a-zA-Z]?\))[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])(?!\.\d)")
+_COUNT_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|"
+    r"billions?|single|twice|half"
 )
+_COUNT = re.compile(rf"{_FIGURE.pattern}|\b(?i:{_COUNT_WORDS})\b")
 
 
 # The words that ask for a value without saying what is measured ("what numeric value", "the number of").
@@ -69,16 +73,52 @@ ASKS_VERSION = re.compile(
     re.I,
 )
 _ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b|\b(?:number|count)\s+of\b", re.I)
+# "How long will X wait / does it take / must a key be held": a time ("how long may the name be" asks a length).
+# Not "how long is X" nor "how long may the name be (for each)": a length, unless a thing is to be held or kept.
+# "How often does X retry": a time between, or a frequency ("every 5 s", "hourly", "twice a day").
+_ASKS_DURATION = re.compile(
+    r"\bhow\s+long\b(?!\s+(?:is|are|was|were)\b)(?![^?.;]*\bbe\b(?!\s+(?:\w+ed|held|kept|left|run|shown|spent)\b))|"
+    r"\bhow\s+(?:often|frequently)\b",
+    re.I,
+)
+# A time as a sentence states it: a count with a unit of time ("30s", "eight seconds", "2 hours"), or none at all
+# ("waits indefinitely"). Units are the generic ones of time.
+_TIME_UNIT = r"(?:s|secs?|seconds?|ms|msecs?|milliseconds?|us|µs|microseconds?|ns|nanoseconds?|mins?|minutes?|h|hrs?|"
+_TIME_UNIT += r"hours?|days?|weeks?|months?|years?|jiff(?:y|ies)|ticks?)"
+_DURATION = re.compile(
+    rf"(?:(?<![\w.])\d[\d,]*(?:\.\d+)?|\b(?:{_COUNT_WORDS}))\s*-?\s*{_TIME_UNIT}\b|"
+    r"\b(?:infinity|infinite(?:ly)?|indefinitely|forever|hourly|daily|weekly|monthly|quarterly|annually|yearly|"
+    r"twice|once\s+(?:a|an|per|every))\b",
+    re.I,
+)
 # "What percentage of X ...?", "By what percentage does X ...?": a share, written with "%" or "percent".
 ASKS_PERCENT = re.compile(r"\b(?:what|which)\s+(?:is\s+the\s+)?percent(?:age)?\b", re.I)
 _PERCENT = re.compile(r"(?<![\w.])[-+(]?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|percent\b|per\s+cent\b)", re.I)
-Form = Literal["hexadecimal", "version", "percent", "count", "figure"]
+# A named code asked for ("which errno does X return", "what error code do I get", "which signal does X send"; not
+# "what does the error code QZ_FULL mean", nor an exit or a status code, a number): a sentence names one as code is
+# written, in capitals: an errno ("EQZ"), a signal ("SIGQZ"), any other code ("QZ_TOO_BIG", "QZERR"; a capitalised
+# word of the language is none).
+ASKS_CODE = re.compile(
+    r"\b(?:which|what)\s+(?:[\w-]+\s+)?(?P<kind>errno|error\s+(?:code|constant)|signal)s?\b"
+    r"(?!\s+(?-i:[A-Z][A-Z0-9_]{2,}\b))",
+    re.I,
+)
+_CODES = {
+    "errno": re.compile(r"(?<![\w-])E[A-Z0-9]{2,}(?![\w-])"),
+    "signal": re.compile(r"(?<![\w-])SIG[A-Z0-9]+(?![\w-])"),
+    "": re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])"),
+}
+Form = Literal["hexadecimal", "version", "percent", "count", "duration", "code", "figure"]
 
 
 def asked_form(question: str) -> Form:
     """The form of the value the question asks for; a count comes first ("how many hex digits")."""
     if _ASKS_COUNT.search(question):
         return "count"
+    if _ASKS_DURATION.search(question):
+        return "duration"
+    if ASKS_CODE.search(question):
+        return "code"
     if ASKS_HEX.search(question):
         return "hexadecimal"
     if ASKS_PERCENT.search(question):
@@ -138,9 +178,13 @@ def stated_bounds(text: str) -> set[str]:
 
 def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
     """The values of the form asked for that the text states; a version also as the number right after the thing
-    `named` ("Kestrel 15")."""
-    pattern = {"hexadecimal": _HEX, "version": _VERSION, "percent": _PERCENT, "count": _COUNT, "figure": _FIGURE}[form]
-    if form in ("figure", "count"):
+    `named` ("Kestrel 15"); a code of the kind `named` ("errno", "signal")."""
+    if form == "code":
+        kind = next((k for k in _CODES if k and k in named.lower()), "")
+        return {m.group() for m in _CODES[kind].finditer(text) if not is_common_word(m.group().lower())}
+    patterns = {"hexadecimal": _HEX, "version": _VERSION, "percent": _PERCENT, "count": _COUNT, "duration": _DURATION}
+    pattern = patterns.get(form, _FIGURE)
+    if form in ("figure", "count", "duration"):
         text = _RELEASED.sub(" ", text)  # "since Kestrel 3.2" dates the thing, it measures nothing
     found = {m.group().lower().lstrip("+$€£") for m in pattern.finditer(text)}
     if form == "figure":  # a code or a byte is a figure written in hexadecimal too ("0xfe means ...")
@@ -176,18 +220,24 @@ def value_missing(
     `agent.intent.QuestionReading`) is part of the subject: a passage about another program's size states none of
     the one asked about."""
     identifiers = [*identifiers, *(n for n in names or [] if n not in identifiers)]
+    code = ASKS_CODE.search(question)
+    code_kind = code.group("kind") if code and asked_form(question) == "code" else ""
+    others = [t for t in others if t.lower() not in code_kind.lower().split()]  # "errno" only asks for one
     if not identifiers:
-        # Naming nothing else, a name of hyphenated words ("set-latch", "hold-open-time") is what has the value, or
-        # a rare word of it no passage holds ("the zorbyte suffix" beside a list of other suffixes): not an ordinary
-        # word of the language in any form, it names the thing, and nothing here speaks of it.
-        rare = [t for t in others if t.isalpha() and t.islower() and _rare(t)]
-        hyphenated = [t for t in others if _HYPHENATED_NAME.match(t)]
-        identifiers = hyphenated or _absent(rare, [passage(h) for h in evidence])
+        # Naming nothing else, a call named by its manual page ("qzset(2)") or a name of hyphenated words
+        # ("set-latch", "hold-open-time") is what has the value, or a rare word of it no passage holds ("the zorbyte
+        # suffix" beside a list of other suffixes): not an ordinary word of the language in any form, it names the
+        # thing, and nothing here speaks of it.
+        rare = [t for t in others if t.isalpha() and t.islower() and is_rare(t)]
+        hyphenated = [t for t in others if HYPHENATED_NAME.match(t)]
+        identifiers = _SECTIONED.findall(question) or hyphenated or absent(rare, [passage(h) for h in evidence])
     titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
     titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
     subject = [i for i in identifiers if i not in titled] or identifiers
     form = asked_form(question)
-    given = stated_values(question, form)
+    if form == "version" and counted:  # "in which Quill release was QZ_A added": QZ_A's, not any Quill release
+        subject = [i for i in subject if i.lower() != counted.split()[-1].lower()] or subject
+    given = stated_values(question, form, code_kind)
     bound = asked_bounds(question)
     asks_default = bool(_ASKS_DEFAULT.search(question))
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
@@ -215,7 +265,7 @@ def value_missing(
         text, title = passage(hit), hit.get("title", "")
         about = read([text, title])
         named = not subject or any(names_covered(names[i], *about) for i in subject)
-        if not named and (_page_of(hit) not in naming or _siblings(text, subject)):
+        if not named and (_page_of(hit) not in naming or siblings(text, subject)):
             continue  # a passage about another member of the subject's family ("X_INIT" beside "X_EXPAND")
         held = [t for t in measured if names_covered(names[t], *about)]
         best = max(best, held, key=len)
@@ -224,8 +274,8 @@ def value_missing(
         head_titles = form == "version" and bool(head_names) and names_covered(head_names, *read([title]))
         entry = ""  # what the last sentence naming the subject's family is about: "This option ..." refers to it
         for sentence in sentences(whole_text(hit)):
-            about_entry, entry = entry, _entry_of(sentence, subject) or entry
-            if about_entry and about_entry not in subject and _BACK_REFERENCE.match(sentence):
+            about_entry, entry = entry, entry_of(sentence, subject) or entry
+            if about_entry and about_entry not in subject and BACK_REFERENCE.match(sentence):
                 continue  # "QZ_HOLD ... This option can be combined with QZ_ASKED only since 2.5" dates QZ_HOLD
             # Notation is no statement: code or an equation after the prose is cut, and a sentence opening with
             # one states nothing ("Sample code: ... f(key, 10, salt);" gives no value of anything).
@@ -234,7 +284,7 @@ def value_missing(
                 if cut is None:
                     continue
                 sentence = cut
-            sentence = _own_part(sentence, subject)
+            sentence = own_part(sentence, subject)
             said = read([_others_cut(sentence, question)])
             # The counted noun is in it; the thing whose version is asked may title its document instead.
             unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *said)
@@ -252,112 +302,29 @@ def value_missing(
             # neighbouring entry's value, is no default of it.
             row_head = hit.get("head", "") if is_row(sentence) else ""
             undefaulted = asks_default and not _SAYS_DEFAULT.search(f"{row_head} {sentence}")
-            if not stated_values(sentence, said_form, head) - given or unnamed or unbound or undefaulted:
+            if not stated_values(sentence, said_form, code_kind or head) - given or unnamed or unbound or undefaulted:
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):
                 return ""
     # A question naming no identifier: what it measures.
-    kind = {"hexadecimal": "hexadecimal value", "version": "version", "percent": "percentage"}.get(form, "value")
+    kinds = {"hexadecimal": "hexadecimal value", "version": "version", "percent": "percentage", "duration": "time"}
+    kind = code_kind or kinds.get(form, "value")
     kind = f"{' or '.join(sorted(bound))} {kind}" if bound else kind
     asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
     if len(best) >= need:  # what is measured is there, but no value beside it
         named = f"{counted} ({asked})" if head_names and subject and counted != asked else asked
-        return f"no passage states a {kind} for {named}"
+        return f"no passage states {_a(kind)} for {named}"
     found = f"at most {len(best)} of {len(measured)} together"
-    return f"no passage states a {kind} for {asked} with {', '.join(measured)} ({found})"
+    return f"no passage states {_a(kind)} for {asked} with {', '.join(measured)} ({found})"
 
 
-_SEGMENT = re.compile(r"[_.-]")
+def _a(kind: str) -> str:
+    """The kind with its article ("a value", "an errno")."""
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}"
 
 
-def _siblings(text: str, subject: list[str]) -> list[re.Match[str]]:
-    """The text's mentions of identifiers opening as one of the subject's do ("QZ_INIT" for "QZ_AUTO_GROW", "ZX-7"
-    for "ZX-9"), other than the subject."""
-    own = {s.lower() for s in subject}
-    heads = {_SEGMENT.split(s)[0].lower() for s in subject if _SEGMENT.search(s)}
-    if not heads:
-        return []
-    return [
-        m
-        for m in re.finditer(r"[\w.-]*\w", text)
-        if _SEGMENT.search(m.group())
-        and m.group().lower() not in own
-        and is_identifier(m.group())
-        and _SEGMENT.split(m.group())[0].lower() in heads
-    ]
-
-
-# A sentence opening by referring back to the entry it is part of ("This option ...", "It ...").
-_BACK_REFERENCE = re.compile(
-    r"^(?:(?:This|That|The|Such\s+an?)\s+(?:option|function|flag|call|command|setting|macro|parameter|field|"
-    r"variable|request|method|constant)\b|It\b)"
-)
-
-
-def _entry_of(sentence: str, subject: list[str]) -> str:
-    """What the sentence is about among the subject's family: the subject when it names it ("QZ_A sets ...; compare
-    QZ_B."), else the first other member it names, or ""."""
-    if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence, re.I) for name in subject):
-        return subject[0]
-    others = _siblings(sentence, subject)
-    return others[0].group() if others else ""
-
-
-def _own_part(sentence: str, subject: list[str]) -> str:
-    """The sentence without what it says after naming another of the subject's family, unless it names the subject
-    there too: a value after "QZ_512_SIZE" is that one's ("qz_512_digest ... 512 octets"), and entries of a
-    reference run into one sentence ("... -2 if too big. qz_get_tag ...") keep the first one's values."""
-    starts = [m.start() for m in _siblings(sentence, subject)]
-    if not starts:
-        return sentence
-    parts = [sentence[: starts[0]]]
-    for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True):
-        if any(name.lower() in sentence[a:b].lower() for name in subject):
-            parts.append(sentence[a:b])
-    return " ".join(parts)
-
-
-def _absent(words: list[str], texts: list[str]) -> list[str]:
-    """The words no text holds in any spelling: not whole, not joined or split ("time-out", "data set"), not one
-    slip apart (a typo, "recieve")."""
-    tokens, flat = read(texts)
-    return [
-        word
-        for word in words
-        if not term_covered(word, tokens, flat)
-        and word not in flat
-        and not any(_typo((tokenize(word) or [word])[0], t) for t in tokens)
-    ]
-
-
-def _typo(a: str, b: str) -> bool:
-    """Two spellings one slip apart: a letter more, less or other, or two neighbours swapped ("recieve"); a slip
-    keeps the first letter ("zorbyte" is no "korbyte")."""
-    if a[:1] != b[:1]:
-        return False
-    if len(a) > len(b):
-        a, b = b, a
-    if len(b) - len(a) > 1:
-        return False
-    if len(a) < len(b):  # one letter more
-        return any(b[:i] + b[i + 1 :] == a for i in range(len(b)))
-    diff = [i for i in range(len(a)) if a[i] != b[i]]
-    swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
-    return len(diff) <= 1 or swapped
-
-
-_ENDINGS = [(r"es$", ""), (r"s$", ""), (r"ed$", ""), (r"d$", ""), (r"ing$", ""), (r"ing$", "e")]
-
-
-def _rare(word: str) -> bool:
-    """A word that is no ordinary word of the language in any of its usual forms ("minimise" is "minimize",
-    "hashes" is "hash"; "zorbyte" is rare)."""
-    forms = {word, word.replace("is", "iz"), word.replace("our", "or")}
-    forms |= {re.sub(end, new, w) for w in list(forms) for end, new in _ENDINGS}
-    return not any(is_common_word(f) for f in forms if len(f) > 2)
-
-
-_HYPHENATED_NAME = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")  # "set-latch"; not "built-in"
+HYPHENATED_NAME = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")  # "set-latch"; not "built-in"
+_SECTIONED = re.compile(r"(?<![\w.-])([a-z_][\w.-]*)\(\d[a-z]?\)")  # a call by its manual page: "qzset(2)"
 _NUMBER_OF = re.compile(r"\bnumber\s+of\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", re.I)
 
 

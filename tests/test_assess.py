@@ -7,6 +7,7 @@ import pytest
 from agent.assess import assess, together
 from agent.evidence import term_covered, token_set
 from agent.intent import read_question
+from agent.settings import AgentSettings
 from agent.types import Assessment
 from agent.value_questions import asks_value, measure_noun, measured_phrase
 from agent.values import asked_bounds, asked_form, stated_bounds, stated_values
@@ -41,7 +42,7 @@ def _verdict(question: str, evidence: list[dict]) -> Assessment:
         ("What counts as a valve?", False),
         ("What limits the pump's throughput?", False),  # a verb, not the noun of a measure
         ("What is the default shell of the desk?", False),  # a default need not be a figure
-        ("How often is the filter replaced?", False),  # "monthly"
+        ("How often is the filter replaced?", True),  # a time or a frequency ("monthly")
         ("What is the interval, in seconds, between two checks?", True),  # a unit closing a clause
         ("What is that default gate pitch, in Hz?", True),  # a frequency
         ("gate pipe buffer size in bytes for a pump's outlet", True),  # a terse query: a measure in a unit
@@ -73,12 +74,19 @@ def test_a_subject_never_named_beside_a_value_is_refused_with_its_name() -> None
     verdict = assess(_state([mention]))
     assert verdict.failing == "value_stated"
     assert verdict.reasons[-1].detail == "no passage states a value for QZ_MAX_DEPTH"  # 3.7 names a release
-    question = "What is the default value of qz_max_key?"  # what is measured is the subject: named once
+    question = "What numeric value does qz_max_key default to?"  # what is measured is the subject: named once
     state = {
         **assess_state(question, [hit("manual", "qz_max_key sets the default key. Version 3 added it.")]),
         "question": question,
     }
     assert assess(state).reasons[-1].detail == "no passage states a value for qz_max_key"
+    # A default asked for may be a word: "sets the default key" states none of qz_max_key's.
+    question = "What is the default value of qz_max_key?"
+    state = {
+        **assess_state(question, [hit("manual", "qz_max_key sets the default key. Version 3 added it. QZ_A Sets.")]),
+        "question": question,
+    }
+    assert assess(state).reasons[-1].detail == "no passage states a default for qz_max_key"
 
 
 def test_a_passage_naming_the_subject_beside_a_value_is_enough() -> None:
@@ -421,3 +429,19 @@ def test_a_bound_is_asked_only_as_a_superlative_of_a_measure_and_a_row_states_a_
     question = "By what percentage did Harbour revenue change from 2018 to 2019?"
     row = _paged("report", "Harbour revenue change | 2019: 1,200 | 2018: 1,000", 3)
     assert _verdict(question, [row]).sufficient  # the figures a share is computed from
+
+
+def test_one_relevant_passage_naming_the_identifier_asked_about_is_enough() -> None:
+    """A reference gives a setting one entry: the passage naming it is the evidence, with no two others."""
+    question = "Can I set QzMinKeyBits below 1024 to accept old small keys?"
+    entry = hit(
+        "manual",
+        "QzMinKeyBits Specifies the minimum key size (in bits) that will be accepted. The default is 1024 bits. "
+        "Note that this limit may only be raised from the default.",
+    )
+    unrelated = hit("manual", "The tool reads the configuration file at start.")
+    state = {**assess_state(question, [entry, unrelated]), "question": question}
+    state["settings"] = AgentSettings.for_preset("balanced", min_hits=3).model_dump(mode="json")
+    verdict = assess(state)
+    check = next(r for r in verdict.reasons if r.check == "relevant_hits")
+    assert check.ok and "name QzMinKeyBits" in check.detail

@@ -16,6 +16,8 @@ def test_code_the_question_writes_is_held_only_as_written() -> None:
     # Typeset dashes are hyphens, a call may be capitalised at a sentence's start.
     assert written_in("--qz-errors", "the −−qz‐errors flag") and written_in("--verbose", "The –verbose option")
     assert written_in("qz_open()", "Qz_open() returns 0.")
+    # An escape keeps its case: "%q" is another escape, "100%Q" no escape.
+    assert written_in("%Q", "%Q The hash of the host.") and not written_in("%Q", "%q is the port; 100%Q")
     question = "What does the --qz-errors option of the gate do?"
     state = {**assess_state(question, [hit("manual", text)]), "question": question}
     assert assess(state).missing_identifiers == ["--qz-errors"]
@@ -58,3 +60,10 @@ def test_a_readers_story_anchors_the_identifier_but_needs_no_cover() -> None:
     assert assess({**assess_state(question, [entry]), "question": question}).sufficient
     asked = "My script opens lots of gates and crashes with EQZ. Which laptop vendor patched it in firmware?"
     assert not assess({**assess_state(asked, [entry]), "question": asked}).sufficient
+
+
+def test_names_joined_by_a_slash_are_each_covered() -> None:
+    """ "QzRetry/QzTimeout" names two settings a document writes apart: each is found, not the pair run together."""
+    text = ["QzRetry sets the retries. QzTimeout sets the time to wait."]
+    assert term_covered("QzRetry/QzTimeout", token_set(text), squashed(text))
+    assert not term_covered("QzRetry/QzLimit", token_set(text), squashed(text))

@@ -389,6 +389,29 @@ def test_an_option_written_as_typed_leads_over_its_words_found_apart() -> None:
     assert answer.startswith("-r number --retries=number Set number of retries")
 
 
+def test_a_format_escape_asked_about_leads_with_its_short_entry() -> None:
+    """ "%Q Hash of %l%h." is short, but it is the entry asked about; the file's name found everywhere is not."""
+    context = [
+        passage("c1", "m:1", "The client reads qz_config at start, before any other configuration file."),
+        passage("c2", "m:2", "Some keywords accept tokens expanded at runtime: %% A literal percent. %Q Hash of %l%h."),
+    ]
+    settings = AnswerSettings(rank_decay=0.0, sentences=1)
+    answer = compose("What is the %Q token in qz_config?", "general", [], context, settings)
+    assert answer.startswith("%Q Hash of %l%h.")
+
+
+def test_a_default_asked_for_leads_where_it_is_stated_beside_its_name() -> None:
+    """ "QzMode default?": the sentence naming QzMode with its default, not the one listing its choices, nor another
+    entry's default."""
+    context = [
+        passage("c1", "m:1", "QzMode default settings are listed beside QzMode in the table of each session."),
+        passage("c2", "m:2", "QzLimit Sets the limit of each session; it defaults to 10 sessions."),
+        passage("c3", "m:3", "QzMode may also be set to auto for each session, which is the default for it."),
+    ]
+    answer = compose("QzMode default?", "general", [], context, AnswerSettings(rank_decay=0.0, sentences=1))
+    assert answer.startswith("QzMode may also be set to auto")
+
+
 def test_a_comparisons_part_is_labelled_with_its_topic_a_name_in_code_keeping_its_case() -> None:
     context = [
         passage("c1", "m:1", "The qz_fine_trim call cuts each valve accurately to eight turns."),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.gather import _runs_on, merged, operand_probes
+from agent.gather import _after, merged, operand_probes
 from agent.settings import AgentSettings
 from tests.agent_fakes import chunk, mini_deps
 
@@ -52,5 +52,16 @@ def test_a_chunk_ending_in_an_announced_list_reads_on_into_the_next_chunks_items
     listing = chunk("guide", 1, "1. Wear of the lip. 2. Cracks from cold starts. Wear shows first.")
     finished = chunk("guide", 2, "The seal is replaced yearly.")
     following = {announcing["chunk_id"]: listing, finished["chunk_id"]: listing}.get
-    assert _runs_on(announcing, following) == "1. Wear of the lip. 2. Cracks from cold starts."
-    assert _runs_on(finished, following) == ""  # a finished sentence reads nothing on
+    assert _after(announcing, following)["runs_on"] == "1. Wear of the lip. 2. Cracks from cold starts."
+    assert _after(finished, following)["runs_on"] == ""  # a finished sentence reads nothing on
+
+
+def test_the_next_chunks_first_whole_sentence_is_kept_beside_each_hit() -> None:
+    """Whether an entry a chunk ends in goes on, or another opens: the first sentence past what finishes its own."""
+    cut = chunk("guide", 0, "QzMode Specifies the mode of the")
+    after = chunk("guide", 1, "session it opens. QzLimit Sets the limit.")
+    ends = chunk("guide", 2, "QzMode Specifies the mode.")
+    following = {cut["chunk_id"]: after, ends["chunk_id"]: after}.get
+    assert _after(cut, following) == {"runs_on": "session it opens.", "next_opening": "QzLimit Sets the limit."}
+    assert _after(ends, following)["next_opening"] == "session it opens."
+    assert _after(after, following) == {"runs_on": "", "next_opening": ""}  # the document's end

@@ -246,6 +246,8 @@ def test_code_written_as_typed_is_read_as_written() -> None:
     assert read_question("What does qz's --qz-errors option do?").written == ["--qz-errors"]
     assert read_question("What do x.glue(parts) and qz_run() return in qzgate(7)?").written == ["glue()", "qz_run()"]
     assert read_question("Is f(x) or E(X) limited to 5 attachment(s)?").written == []  # notation, a plural
+    # A format's escape as written ("%Q"; search reads only "q"), not a share ("50%") nor a literal percent ("%%").
+    assert read_question("What does %Q print in a --format string, at 50% or %%?").written == ["%Q", "--format"]
 
 
 def test_a_name_in_a_framing_phrase_is_still_a_name() -> None:
@@ -259,3 +261,15 @@ def test_a_name_in_a_framing_phrase_is_still_a_name() -> None:
 def test_an_asides_abbreviations_and_a_contrasts_adverb_are_no_terms() -> None:
     reading = read_question("Does the gate close first, i.e. does it give 4 rather than 5?")
     assert not {"i.e", "rather"} & set(reading.key_terms)
+
+
+def test_a_topic_written_in_quotes_is_named_as_written() -> None:
+    """'"Pin: origin"' keeps its colon: a quoted topic is no phrase to cut at its tail."""
+    reading = read_question('How do "Lock: origin" and "Lock: release o=" differ in a preferences record?')
+    assert reading.intent == "compare" and reading.topics == ["Lock: origin", "Lock: release o="]
+
+
+def test_a_unit_after_a_number_is_no_identifier() -> None:
+    """ "10 GB" is a quantity a document may write "10G": no name the evidence must hold as written."""
+    reading = read_question("With about 10 GB free and a 3 GHz clock, how many QZ_JOBS run?")
+    assert reading.identifiers == ["QZ_JOBS"] and "GB" in reading.key_terms

@@ -1,0 +1,58 @@
+"""A reference's entries run together: which member of a family of names ("QZ_A", "QZ_B", "qz_a_key") a sentence
+is about, and the part of a sentence that is the subject's own. The value check (`agent.values`) and the default
+check (`agent.defaults`) read a sentence's value or default as its entry's."""
+
+from __future__ import annotations
+
+import re
+
+from kb.text import is_identifier
+
+_SEGMENT = re.compile(r"[_.-]")
+
+
+def siblings(text: str, subject: list[str]) -> list[re.Match[str]]:
+    """The text's mentions of identifiers opening as one of the subject's do ("QZ_INIT" for "QZ_AUTO_GROW", "ZX-7"
+    for "ZX-9"), other than the subject."""
+    own = {s.lower() for s in subject}
+    heads = {_SEGMENT.split(s)[0].lower() for s in subject if _SEGMENT.search(s)}
+    if not heads:
+        return []
+    return [
+        m
+        for m in re.finditer(r"[\w.-]*\w", text)
+        if _SEGMENT.search(m.group())
+        and m.group().lower() not in own
+        and is_identifier(m.group())
+        and _SEGMENT.split(m.group())[0].lower() in heads
+    ]
+
+
+# A sentence opening by referring back to the entry it is part of ("This option ...", "It ...").
+BACK_REFERENCE = re.compile(
+    r"^(?:(?:This|That|The|Such\s+an?)\s+(?:option|function|flag|call|command|setting|macro|parameter|field|"
+    r"variable|request|method|constant)\b|It\b)"
+)
+
+
+def entry_of(sentence: str, subject: list[str]) -> str:
+    """What the sentence is about among the subject's family: the subject when it names it ("QZ_A sets ...; compare
+    QZ_B."), else the first other member it names, or ""."""
+    if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence, re.I) for name in subject):
+        return subject[0]
+    others = siblings(sentence, subject)
+    return others[0].group() if others else ""
+
+
+def own_part(sentence: str, subject: list[str]) -> str:
+    """The sentence without what it says after naming another of the subject's family, unless it names the subject
+    there too: a value after "QZ_512_SIZE" is that one's ("qz_512_digest ... 512 octets"), and entries of a
+    reference run into one sentence ("... -2 if too big. qz_get_tag ...") keep the first one's values."""
+    starts = [m.start() for m in siblings(sentence, subject)]
+    if not starts:
+        return sentence
+    parts = [sentence[: starts[0]]]
+    for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True):
+        if any(name.lower() in sentence[a:b].lower() for name in subject):
+            parts.append(sentence[a:b])
+    return " ".join(parts)

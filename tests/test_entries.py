@@ -1,0 +1,23 @@
+"""agent.entries: which member of a family of names a sentence of a reference is about."""
+
+from agent.entries import BACK_REFERENCE, entry_of, own_part, siblings
+
+
+def test_another_member_of_the_family_is_a_sibling() -> None:
+    text = "QZ_INIT and QZ_AUTO_GROW differ; see also qz_free and zx_free."
+    found = [m.group() for m in siblings(text, ["QZ_AUTO_GROW"])]
+    assert found == ["QZ_INIT", "qz_free"]  # whatever the case; the subject itself and another family are none
+
+
+def test_a_sentence_running_into_another_entry_keeps_its_own_part() -> None:
+    """ "qz_a_key ... qz_b (default: 5)": what follows another member's name is that member's."""
+    sentence = "qz_a_key Sets the key for the gate. qz_b (Integer; default: 5) Enables it."
+    assert own_part(sentence, ["qz_a_key"]).split() == ["qz_a_key", "Sets", "the", "key", "for", "the", "gate."]
+    assert own_part("qz_b is 5; compare qz_a_key, 7.", ["qz_a_key"]).strip() == "qz_b is 5; compare qz_a_key, 7."
+
+
+def test_a_sentence_referring_back_is_about_the_last_entry_named() -> None:
+    assert entry_of("QZ_HOLD holds the gate (since 2.2).", ["QZ_RUSH"]) == "QZ_HOLD"
+    assert entry_of("QZ_RUSH rushes it; compare QZ_HOLD.", ["QZ_RUSH"]) == "QZ_RUSH"
+    assert BACK_REFERENCE.match("This option can be combined with QZ_RUSH only since 2.5.")
+    assert not BACK_REFERENCE.match("The gate opens.")
