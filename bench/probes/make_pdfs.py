@@ -9,6 +9,7 @@ font, a running header and page numbers):
 - bench/probes/apis/pdfs/: two chapters of the Node.js API reference (Markdown: option lists, tables, code);
 - bench/probes/reference/pdfs/: the core X Window System protocol standard (plain text, two-column definition
   lists) and a scripting language's guide (plain text indented by two, words hyphenated at line ends);
+- bench/probes/guides/pdfs/: a stream editor's FAQ and a package manager's triggers specification (plain text);
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -66,6 +67,8 @@ SOURCES = {  # probe / pdf name: (source, title)
         "apt_preferences(5): preference control file for APT",
     ),
     "admin/less.1.pdf": ("/usr/share/man/man1/less.1.gz", "less(1): opposite of more"),
+    "guides/sedfaq.pdf": ("/usr/share/doc/sed/sedfaq.txt.gz", "The sed FAQ"),
+    "guides/triggers.pdf": ("/usr/share/doc/dpkg/spec/triggers.txt", "dpkg triggers specification"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
