@@ -26,6 +26,8 @@ _ASKS_VALUE = re.compile(
     r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)|"
     r"\b(?:upper|lower)\s+(?:bound|limit)s?\b|"
+    # "which numeric exit status", "what exit code does X return": a number.
+    r"\b(?:what|which)\s+(?!(?:does|do|did)\b)(?:[\w-]+\s+){0,2}?(?:numeric(?:al)?|exit\s+(?:status|code))\b|"
     # A terse query naming a measure in a unit ("pipe buffer size in bytes for a child's stdout").
     rf"\b(?:{MEASURES})\s+in\s+{_UNITS}\b",
     re.I,

@@ -23,8 +23,11 @@ from kb.text import is_common_word, is_identifier
 # A magnitude is a capital ("2B": two billion; "2b" is a name) or "k"; a figure inside a token of symbols
 # ("$2b$10$...") is none.
 # A figure; not a manual page's section right after a name ("qzcap(8)", "open(3p)"; "BUF(255)" is one).
-# Nor a part of a dotted run ("192.168.0.1", "1.2.12": an address or a release).
-_FIGURE = re.compile(r"(?<![\w.])(?!(?<=\w\()\d[a-zA-Z]?\))[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])(?!\.\d)")
+# Nor a part of a dotted run ("192.168.0.1", "1.2.12": an address or a release), nor a list's number ("only 1. when
+# ..., or 2. when ...": a sentence ending in a figure goes on with a capital).
+_FIGURE = re.compile(
+    r"(?<![\w.])(?!(?<=\w\()\d[a-zA-Z]?\))[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])(?!\.\d)(?!\.\s+[a-z])"
+)
 _COUNT_WORDS = (
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|"
     r"billions?|single|twice|half"
@@ -155,6 +158,11 @@ _SAYS_DEFAULT = re.compile(
     r"\bdefault|\binitial|\bif\s+(?:not|no|none)\b|\bunless\b|\botherwise\b|\bomitted\b|\bunset\b|"
     r"\bwhen\s+not\b|\bout\s+of\s+the\s+box\b|\bfactory\b|\bpreset\b",
     re.I,
+)
+# In prose a default is said beside its value ("the default is 30", "if not set, it is 30 minutes", "1024 (the
+# default)"): "by default it joins the files, so ... 15 means the 15th line" states no default of 15.
+_DEFAULT_BESIDE = re.compile(
+    rf"(?:{_SAYS_DEFAULT.pattern})[^\d;!?]{{0,60}}?\d|\d[^\d;!?]{{0,25}}?\b(?:the\s+)?default\b", re.I
 )
 # The words between "default" and its value state no bound of their own ("Unlike the default, X accepts at most
 # 4096" gives the bound).
@@ -301,7 +309,8 @@ def value_missing(
             # configured otherwise"), by the sentence or its row's head: a field's size in an encoding table, or a
             # neighbouring entry's value, is no default of it.
             row_head = hit.get("head", "") if is_row(sentence) else ""
-            undefaulted = asks_default and not _SAYS_DEFAULT.search(f"{row_head} {sentence}")
+            said_default = _SAYS_DEFAULT.search(f"{row_head} {sentence}" if row_head else sentence)
+            undefaulted = asks_default and not (said_default and (is_row(sentence) or _DEFAULT_BESIDE.search(sentence)))
             if not stated_values(sentence, said_form, code_kind or head) - given or unnamed or unbound or undefaulted:
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):

@@ -43,6 +43,9 @@ def _verdict(question: str, evidence: list[dict]) -> Assessment:
         ("What limits the pump's throughput?", False),  # a verb, not the noun of a measure
         ("What is the default shell of the desk?", False),  # a default need not be a figure
         ("How often is the filter replaced?", True),  # a time or a frequency ("monthly")
+        ("Which numeric exit status does the gate return then?", True),  # a number
+        ("What exit code does the gate end with?", True),
+        ("What does the exit status of the gate mean?", False),  # its meaning
         ("What is the interval, in seconds, between two checks?", True),  # a unit closing a clause
         ("What is that default gate pitch, in Hz?", True),  # a frequency
         ("gate pipe buffer size in bytes for a pump's outlet", True),  # a terse query: a measure in a unit

@@ -210,3 +210,20 @@ def test_a_named_code_asked_for_is_answered_by_a_code_of_its_kind() -> None:
     assert verdict.failing == "value_stated" and verdict.reasons[-1].detail == "no passage states an errno for qzset"
     stated = _paged("qzset(2) fails with EPERM when the new set is not a subset of the permitted set.", 5)
     assert _verdict(question, [rules, other, stated]).sufficient
+
+
+def test_a_default_in_prose_is_said_beside_its_value() -> None:
+    """ "By default it joins the files, so ... 15 means the 15th line" states no default of 15; "By default, the
+    length must be at least 1024 bits" does; a list's number ("only 1. when ...") is no figure."""
+    question = "What default wrap length does the qz 'l' command use when no -l option is given?"
+    far = _paged(
+        "The qz command by default joins all the files, so $ is the last line of the last file; 15 means the 15th "
+        "line in the joined stream, whatever the wrap length of the 'l' command.",
+        3,
+    )
+    assert _verdict(question, [far]).failing == "value_stated"
+    near = _paged("The qz 'l' command wraps lines; by default the wrap length is 70 characters.", 4)
+    assert _verdict(question, [far, near]).sufficient
+    assert stated_values("It is kept only 1. when a script ends, or 2. when the tool starts. It is 3.", "figure") == {
+        "3"
+    }
