@@ -200,7 +200,7 @@ def assess(state: dict[str, Any]) -> Assessment:
     ok = len(relevant) >= settings.min_hits or bool(strong) or bool(entry)
     reasons.append(Check(check="relevant_hits", ok=ok, detail=detail))
     question = state.get("question", "")
-    value = c.stated_value and asks_value(question)
+    value = c.stated_value and asks_value(question, worded_defaults=c.stated_default)
     if c.stated_default and asks_default(question) and not value:
         titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
         named = [*identifiers, *(state.get("written") or [])] or [t for t in others if HYPHENATED_NAME.match(t)]

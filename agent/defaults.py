@@ -18,24 +18,26 @@ from kb.text import is_identifier
 # bindings, which ...", "a default value in a filter" (a default named, not asked), nor "what default sound does X
 # make" (a table may give it with no word of a default).
 _SET = r"(?:specified|set|given|configured|provided|present|defined)"
+_NOT = r"(?:n't|n’t|\s+not|\s+never)"
 _ASKS = re.compile(
-    r"\bdefaults?(?:\s+(?:value|setting|mode|behaviou?r|level|choice|state))?\s*\??\s*$|"
+    # "QzMode default?", not "reset it to the defaults?" nor "change the default?"
+    r"(?<!\bthe\s)(?<!\bto\s)(?<!\ba\s)\bdefaults?(?:\s+(?:value|setting|mode|behaviou?r|level|choice|state))?\s*\??\s*$|"
     r"\b(?:what|which)(?:'s|’s|\s+(?:is|are|was|were))\s+(?:the\s+|its\s+|their\s+)?defaults?\b|"
     r"\bdefaults?\s+to\b|\bby\s+default\b|"
-    rf"\b(?:when|if)\s+(?:\S+\s+){{0,4}}?(?:is|are|has|have)(?:n't|\s+not|\s+never)\s+(?:been\s+)?(?:\S+\s+){{0,2}}?"
-    rf"{_SET}\b|"
+    rf"\b(?:when|if)\s+(?:\S+\s+){{0,4}}?(?:is|are|has|have){_NOT}\s+(?:been\s+)?(?:\S+\s+){{0,2}}?{_SET}\b|"
     rf"\b(?:when|if)\s+no\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+{_SET}\b|"
-    r"\bif\s+(?:i|you|we)\s+(?:don't|do\s+not|never)\s+(?:set|specify|give|configure|pass)\b|"
+    rf"\bif\s+(?:i|you|we)\s+(?:do{_NOT}|never)\s+(?:set|specify|give|configure|pass)\b|"
     r"\bwithout\s+(?:setting|specifying|giving|configuring|passing)\b",
     re.I,
 )
 # How a document states a default: generic English, few ("the default is", "(the default)", "defaults to", "by
-# default", "if not set", "unless", "otherwise, ...", "when omitted"; "sets the default key" and "does not otherwise
-# change" state none).
+# default", "initially", "if not set", "otherwise, ...", "when omitted"; "sets the default key", "the initial window",
+# "fails if no terminal ..." and "does not otherwise change" state none).
 _STATES = re.compile(
     r"\bdefaults?\s*(?:[:=)\],.;]|$|\s+(?:is|was|are|to|value|setting|of|for|if|when|unless|being)\b)|"
-    r"\bby\s+default\b|\b(?:is|are|as)\s+the\s+default\b|\bdefault(?:ed|ing)\b|\binitial(?:ly)?\b|\bif\s+(?:not|no|none|unset|unspecified)\b|\bunless\b|\botherwise,|\bomitted\b|"
-    rf"\bunset\b|\bunspecified\b|\bwhen\s+not\b|\b(?:if|when)\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+not\s+{_SET}\b",
+    r"\bby\s+default\b|\b(?:is|are|as)\s+the\s+default\b|\bdefault(?:ed|ing)\b|\binitially\b|"
+    r"\binitial\s+(?:value|setting)s?\s+(?:is|are|of)\b|\bif\s+(?:not|none|unset|unspecified|omitted)\b|\botherwise,|"
+    rf"\bomitted\b|\bunset\b|\bunspecified\b|\bwhen\s+not\b|\b(?:if|when)\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+not\s+{_SET}\b",
     re.I,
 )
 
@@ -78,10 +80,11 @@ def default_missing(subject: list[str], evidence: list[dict[str, Any]], aliases:
         return None  # nothing named to read an entry of
     names = [[s, *(aliases or {}).get(s, [])] for s in subject]
     by_place = {(h["doc_id"], h.get("ordinal")): h for h in evidence}
+    unknown = False
     for hit in evidence:
-        within, place = False, (hit["doc_id"], hit.get("ordinal"))
-        while True:
-            for whole in sentences(whole_text(by_place[place])):
+        within, passage = False, hit
+        while passage is not None:
+            for whole in sentences(whole_text(passage)):
                 sentence = own_part(whole, subject)  # entries run together: "QZ_A ... QZ_B (default: 5)" is QZ_B's
                 if any(_names(n, sentence) for n in names):
                     within = True
@@ -91,12 +94,14 @@ def default_missing(subject: list[str], evidence: list[dict[str, Any]], aliases:
                     return ""
                 if sentence.split() != whole.split():  # it went on into another entry, which the next ones are about
                     within = False
-            if not within or place[1] is None:
+            if not within or passage.get("ordinal") is None:
                 break
-            opening = by_place[place].get("next_opening", "")
-            place = (place[0], place[1] + 1)
-            if place not in by_place:  # the passage after it, as far as the evidence has it: its first sentence
-                if not opening or (not _opens_entry(opening) and own_part(opening, subject) == opening):
-                    return None  # the entry may go on there (the passage after says nothing else, or goes on)
-                break
+            opening = passage.get("next_opening", "")
+            passage = by_place.get((passage["doc_id"], passage["ordinal"] + 1))
+            if passage is None and (
+                not opening or (not _opens_entry(opening) and own_part(opening, subject) == opening)
+            ):
+                unknown = True  # the entry may go on in a passage the evidence lacks (its first sentence goes on)
+    if unknown:
+        return None
     return f"no passage states a default for {', '.join(subject)}"

@@ -325,13 +325,14 @@ def _lead_factors(question: str, intent: str, texts: list[str], s: AnswerSetting
     noun = listed_noun(question)
     why = asks_why(question)
     # A default stated beside the thing asked about ("QzMode ... (the default)"), not another entry's.
-    named = [t.lower() for t in content_terms(question) if is_identifier(t)] + written_code(question)
+    names = [t for t in content_terms(question) if is_identifier(t)] + written_code(question)
+    named = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in names]
     default = asks_default(question)
     return np.array(
         [
             (1.0 + s.lead_bonus * (min(1, defines(t, term)) if term else 0))
             * (1.0 + s.lead_bonus * announces_listed(t, noun))
-            * (1.0 + s.lead_bonus * (default and states_default(t) and any(n in t.lower() for n in named)))
+            * (1.0 + s.lead_bonus * (default and states_default(t) and any(n.search(t) for n in named)))
             * (1.0 + s.cause_bonus * (why and states_cause(t)))
             for t in texts
         ]

@@ -143,7 +143,7 @@ _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
 _GERUND = re.compile(r"^\s*[a-z]{2,}ing\s+(?=(?P<name>\S+)\s+(?:for|with|to|on|in|at|by|from|as|under)\b)")
 
 
-# A topic written in quotes is named as written ('"Pin: origin"'): its colon or "for" ends no phrase.
+# A topic written in quotes is named as written ('"Lock: source"'): its colon or "for" ends no phrase.
 _QUOTED = re.compile(r"^\s*[\"“‘](?P<inner>[^\"“”‘’]+)[\"”’]\s*[?.!]?\s*$")
 
 

@@ -23,7 +23,7 @@ from kb.text import is_common_word, is_identifier
 # A magnitude is a capital ("2B": two billion; "2b" is a name) or "k"; a figure inside a token of symbols
 # ("$2b$10$...") is none.
 # A figure; not a manual page's section right after a name ("qzcap(8)", "open(3p)"; "BUF(255)" is one).
-# Nor a part of a dotted run ("192.168.0.1", "1.2.12": an address or a release), nor a list's number ("only 1. when
+# Nor a part of a dotted run ("10.20.30.40", "4.7.19": an address or a release), nor a list's number ("only 1. when
 # ..., or 2. when ...": a sentence ending in a figure goes on with a capital).
 _FIGURE = re.compile(
     r"(?<![\w.])(?!(?<=\w\()\d[a-zA-Z]?\))[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])(?!\.\d)(?!\.\s+[a-z])"
@@ -89,7 +89,8 @@ _ASKS_DURATION = re.compile(
 _TIME_UNIT = r"(?:s|secs?|seconds?|ms|msecs?|milliseconds?|us|µs|microseconds?|ns|nanoseconds?|mins?|minutes?|h|hrs?|"
 _TIME_UNIT += r"hours?|days?|weeks?|months?|years?|jiff(?:y|ies)|ticks?)"
 _DURATION = re.compile(
-    rf"(?:(?<![\w.])\d[\d,]*(?:\.\d+)?|\b(?:{_COUNT_WORDS}))\s*-?\s*{_TIME_UNIT}\b|"
+    rf"(?<![\w.])\d[\d,]*(?:\.\d+)?\s*-?\s*{_TIME_UNIT}\b|\b(?:{_COUNT_WORDS})(?:\s+|-){_TIME_UNIT}\b|"
+    rf"\b(?:every|each|per)\s+(?:\d[\d,.]*\s*)?{_TIME_UNIT}\b|"  # "every hour", "each 5 s"; "tens" is no "ten s"
     r"\b(?:infinity|infinite(?:ly)?|indefinitely|forever|hourly|daily|weekly|monthly|quarterly|annually|yearly|"
     r"twice|once\s+(?:a|an|per|every))\b",
     re.I,
@@ -103,7 +104,8 @@ _PERCENT = re.compile(r"(?<![\w.])[-+(]?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|percent\b|p
 # word of the language is none).
 ASKS_CODE = re.compile(
     r"\b(?:which|what)\s+(?:[\w-]+\s+)?(?P<kind>errno|error\s+(?:code|constant)|signal)s?\b"
-    r"(?!\s+(?-i:[A-Z][A-Z0-9_]{2,}\b))",
+    # followed by a verb or the question's end, not by another noun ("which signal handler", "what signal number")
+    r"(?=\s+(?:does|do|did|is|are|was|were|will|would|can|could|should|must|might|may|gets?|comes?)\b|\s*[?,.]|\s*$)",
     re.I,
 )
 _CODES = {
@@ -160,10 +162,23 @@ _SAYS_DEFAULT = re.compile(
     re.I,
 )
 # In prose a default is said beside its value ("the default is 30", "if not set, it is 30 minutes", "1024 (the
-# default)"): "by default it joins the files, so ... 15 means the 15th line" states no default of 15.
-_DEFAULT_BESIDE = re.compile(
-    rf"(?:{_SAYS_DEFAULT.pattern})[^\d;!?]{{0,60}}?\d|\d[^\d;!?]{{0,25}}?\b(?:the\s+)?default\b", re.I
-)
+# default)", "sends SIGQZ by default"): "by default it joins the files, so ... 15 means the 15th line" states no
+# default of 15.
+
+
+def _default_beside(sentence: str, values: set[str]) -> bool:
+    """Whether a word saying "default" stands within 60 characters before one of the values, or 25 after it."""
+    return any(
+        re.search(
+            rf"(?:{_SAYS_DEFAULT.pattern})[^;!?]{{0,60}}?{re.escape(v)}|{re.escape(v)}[^;!?]{{0,25}}?"
+            r"(?:\b(?:the\s+)?default\b|\bby\s+default\b)",
+            sentence,
+            re.I,
+        )
+        for v in values
+    )
+
+
 # The words between "default" and its value state no bound of their own ("Unlike the default, X accepts at most
 # 4096" gives the bound).
 _DEFAULT_VALUE = re.compile(
@@ -229,7 +244,7 @@ def value_missing(
     the one asked about."""
     identifiers = [*identifiers, *(n for n in names or [] if n not in identifiers)]
     code = ASKS_CODE.search(question)
-    code_kind = code.group("kind") if code and asked_form(question) == "code" else ""
+    code_kind = " ".join(code.group("kind").lower().split()) if code and asked_form(question) == "code" else ""
     others = [t for t in others if t.lower() not in code_kind.lower().split()]  # "errno" only asks for one
     if not identifiers:
         # Naming nothing else, a call named by its manual page ("qzset(2)") or a name of hyphenated words
@@ -309,9 +324,11 @@ def value_missing(
             # configured otherwise"), by the sentence or its row's head: a field's size in an encoding table, or a
             # neighbouring entry's value, is no default of it.
             row_head = hit.get("head", "") if is_row(sentence) else ""
+            values = stated_values(sentence, said_form, code_kind or head) - given
             said_default = _SAYS_DEFAULT.search(f"{row_head} {sentence}" if row_head else sentence)
-            undefaulted = asks_default and not (said_default and (is_row(sentence) or _DEFAULT_BESIDE.search(sentence)))
-            if not stated_values(sentence, said_form, code_kind or head) - given or unnamed or unbound or undefaulted:
+            beside = is_row(sentence) or _default_beside(sentence, values)
+            undefaulted = asks_default and not (said_default and beside)
+            if not values or unnamed or unbound or undefaulted:
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):
                 return ""

@@ -48,7 +48,9 @@ _ONE_INSTRUCTION = (
     rf"in\s+(?:short|brief)|concisely|short\s+answer|{_IN_FEW}"
 )
 _HOW_TO_ANSWER = re.compile(
-    rf"^\s*(?P<head>(?:{_ONE_INSTRUCTION})(?:\s*(?:,\s*|\s+)(?:and\s+)?(?:{_ONE_INSTRUCTION}))*)\s*[:,]\s*"
+    # Each instruction is matched once, whole (an atomic group): "answer briefly" is never re-read as two, so a long
+    # run of them cannot backtrack exponentially.
+    rf"^\s*(?P<head>(?>{_ONE_INSTRUCTION})(?:\s*(?:,\s*|\s+)(?:and\s+)?(?>{_ONE_INSTRUCTION}))*+)\s*[:,]\s*"
     r"(?P<need>\S.*)$",
     re.IGNORECASE,
 )

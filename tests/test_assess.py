@@ -436,11 +436,11 @@ def test_a_bound_is_asked_only_as_a_superlative_of_a_measure_and_a_row_states_a_
 
 def test_one_relevant_passage_naming_the_identifier_asked_about_is_enough() -> None:
     """A reference gives a setting one entry: the passage naming it is the evidence, with no two others."""
-    question = "Can I set QzMinKeyBits below 1024 to accept old small keys?"
+    question = "Can I set QzMinKeyBits under 1024 to take my old short keys?"
     entry = hit(
         "manual",
-        "QzMinKeyBits Specifies the minimum key size (in bits) that will be accepted. The default is 1024 bits. "
-        "Note that this limit may only be raised from the default.",
+        "QzMinKeyBits Sets the shortest key length (in bits) the gate takes. The default is 1024 bits. The "
+        "length can only be increased.",
     )
     unrelated = hit("manual", "The tool reads the configuration file at start.")
     state = {**assess_state(question, [entry, unrelated]), "question": question}

@@ -12,69 +12,98 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
         "What does QzMode default to?",
         "Which mode does the client use by default?",
         "When QzMode is not specified anywhere, which of its modes is used?",
-        "If I don't set QzMode, what happens?",
+        "If I don’t set QzMode, what happens?",
         "What mode applies without setting QzMode?",
-        "What character does the pager show by default when --qz-mark hasn't been set?",
+        "What mark does the viewer show by default when --qz-mark hasn’t been set?",
         "What are the default values of QzLevel= and QzLimit=?",
     ):
         assert asks_default(question), question
     for question in (
-        "With the default key bindings, which key splits the pane?",
-        "How do I give a default value in a filter when a field is missing?",
-        "Which actions suppress the default -print?",
+        "With the default key map, which key closes the gate?",
+        "How do I give a default value in a template when a field is missing?",
+        "Which actions suppress the default -emit?",
         "What default sound does the QZ_LATCH bell make?",
+        "How do I reset QzMode to the defaults?",
+        "Can I change the default?",
     ):
         assert not asks_default(question), question
 
 
+def test_what_states_a_default() -> None:
+    for text in ("Defaults to 48K.", "[default: 30]", "By default, no.", "If QzMode is not set, off applies."):
+        assert states_default(text), text
+    for text in (
+        "It sets the default key.",
+        "The default namespace is set.",
+        "Its flag is not set.",
+        "Specifies the initial window size.",
+        "Fails if no console is present.",
+    ):
+        assert not states_default(text), text
+
+
 def test_a_default_is_stated_within_the_entry_asked_about() -> None:
     """An entry listing its choices states no default, nor does the next entry's "The default is ..."; a sentence
-    after the subject in its own entry does."""
+    after the subject in its own entry does, whichever passage comes first."""
     listed = hit(
         "manual",
-        "QzMode Specifies whether to ask for a terminal. The argument may be one of: no, yes, force or auto. "
-        "QzMinBits Specifies the smallest key size. The default is 1024 bits.",
+        "QzMode Chooses whether to open a console. The argument is one of: off, on, always or smart. "
+        "QzMinBits Sets the smallest key length. The default is 1024 bits.",
+        1,
     )
     assert default_missing(["QzMode"], [listed]) == "no passage states a default for QzMode"
-    stated = hit("manual", "QzMode Specifies whether to ask for a terminal. The argument is yes or no (the default).")
-    assert default_missing(["QzMode"], [listed, stated]) == ""
-    option = hit("manual", "Mode= Selects the mode. If set to plain (the default), nothing is checked.")
+    stated = hit("manual", "QzMode Chooses whether to open a console. The argument is on or off (the default).", 5)
+    assert default_missing(["QzMode"], [listed, stated]) == default_missing(["QzMode"], [stated, listed]) == ""
+    option = hit("manual", "Mode= Selects the mode. If set to plain (the default), nothing is checked.", 2)
     assert default_missing(["Mode"], [option]) == ""
-    assert states_default("Defaults to 48K.") and states_default("[default: 30]") and states_default("By default, no.")
-    assert not states_default("It sets the default key.") and not states_default("The default namespace is set.")
-    assert states_default("If QzMode is not set, auto applies.") and not states_default("Its flag is not set.")
     # Entries run into one sentence: the next entry's default, and what follows it, are the next entry's.
     run = hit(
         "manual",
-        "qz_fast_key (since 3.7) Sets the key. qz_ecn (Integer; default: see below) Enables it. This file can have "
-        "one of these values: 0 Disable it. This was the default up to 2.6.",
+        "qz_fast_key (since 4.1) Sets the key. qz_mark_flag (Integer; default: see below) Enables it. It takes one of "
+        "these values: 0 Turn it off. This was the default up to 3.9.",
+        3,
     )
     assert default_missing(["qz_fast_key"], [run]) == "no passage states a default for qz_fast_key"
-    # "does not otherwise change" states no default; "Otherwise, ..." does.
-    other = hit("manual", "--qz-mark Sets the mark. The -d option does not otherwise change it. -S Chops lines.")
+
+
+def test_code_is_named_as_written_and_otherwise_needs_its_comma() -> None:
+    """ "The qz-mark colour." is no sentence of --qz-mark's entry; "does not otherwise change it" states no default,
+    "Otherwise, ..." does."""
+    other = hit("manual", "--qz-mark Sets the mark. The -d option does not otherwise change it. -W Wraps lines.", 1)
     assert default_missing(["--qz-mark"], [other]) == "no passage states a default for --qz-mark"
-    # Code is named as written: "The qz-mark character." is no sentence of --qz-mark's entry.
-    legend = hit("manual", "R The qz-mark character. S Search results. The default is blue.")
+    legend = hit("manual", "R The qz-mark colour. S Search hits. The default is blue. -W Wraps lines.", 7)
     assert default_missing(["--qz-mark"], [legend, other]) == "no passage states a default for --qz-mark"
-    # An entry still open where its passage ends may state its default in the next passage: unknown.
-    assert default_missing(["--qz-mark"], [hit("manual", "--qz-mark Sets the mark. It takes a character.")]) is None
-    assert default_missing(["--qz-mark"], [hit("manual", "--qz-mark Sets the mark. Otherwise, a dot is shown.")]) == ""
+    said = hit("manual", "--qz-mark Sets the mark. Otherwise, a dot is shown.", 9)
+    assert default_missing(["--qz-mark"], [said]) == ""
+
+
+def test_an_entry_open_at_its_passages_end_is_read_on_or_left_unjudged() -> None:
+    """The next passage in the evidence goes on with the entry; past the evidence, the next chunk's first sentence
+    tells whether another entry opens there (then no default was stated) or the entry goes on (unknown)."""
+    head = hit("manual", "QzMode Chooses whether to open a console. It takes a word.", 4)
+    tail = hit("manual", "Only one word is read. The default is off. QzMinBits Sets the smallest key length.", 5)
+    assert default_missing(["QzMode"], [head, tail]) == ""
+    closed = {**head, "next_opening": "QzMinBits Sets the smallest key length."}
+    assert default_missing(["QzMode"], [closed]) == "no passage states a default for QzMode"
+    going_on = {**head, "next_opening": "Only one word is read."}
+    assert default_missing(["QzMode"], [going_on]) is None
+    # Another passage stating it is still read after one left unjudged.
+    stated = hit("manual", "QzMode Chooses whether to open a console. The default is off.", 9)
+    assert default_missing(["QzMode"], [going_on, stated]) == ""
 
 
 def test_a_default_asked_for_and_never_stated_is_refused() -> None:
-    question = "When QzMode is not specified anywhere, which of its modes (no, yes, force, auto) does the client use?"
+    question = "When QzMode is not specified anywhere, which of its modes (off, on, always, smart) does the client use?"
     listed = hit(
         "manual",
-        "QzMode Specifies whether the client asks for a terminal for the session. The argument may be one of: no "
-        "(never), yes (when input is a terminal), force (always) or auto (for a login session). QzMinBits Specifies "
-        "the smallest key size.",
+        "QzMode Chooses whether the client opens a console for the run. The argument is one of: off (never), on "
+        "(when input is a console), always, or smart (for an interactive run). QzMinBits Sets the smallest key "
+        "length.",
     )
     state = {**assess_state(question, [listed]), "question": question}
     verdict = assess(state)
     assert verdict.failing == "default_stated" and "QzMode" in verdict.reasons[-1].detail
-    stated = hit(
-        "manual", "QzMode Specifies whether the client asks for a terminal. The default is auto (for a login)."
-    )
+    stated = hit("manual", "QzMode Chooses whether the client opens a console. The default is smart (interactive).", 6)
     state = {**assess_state(question, [listed, stated]), "question": question}
     assert assess(state).sufficient
 
@@ -90,14 +119,17 @@ def test_default_values_asked_for_may_be_words() -> None:
 
 
 def test_a_default_value_past_the_evidence_is_still_a_value_beside_the_subject() -> None:
-    """The entry of qz-clip goes on past its passage: "What is the default value of qz-clip?" then needs a value
-    beside qz-clip, as any value question; "qz-clip default?" is left unjudged."""
+    """The entry of gate-clip goes on past its passage: "What is the default value of gate-clip?" then needs a value
+    beside gate-clip, as any value question; "gate-clip default?" is left unjudged."""
     entry = {
-        **hit("manual", "qz-clip [on | off] Clips the output of the server. The server option is set per session."),
-        "next_opening": "Note that it needs a tty.",
+        **hit("manual", "gate-clip [on | off] Clips the output of the server. The server option is set per session."),
+        "next_opening": "Note that it needs a console.",
     }
-    question = "What is the default value of the qz-clip server option?"
+    question = "What is the default value of the gate-clip server option?"
     verdict = assess({**assess_state(question, [entry]), "question": question})
     assert verdict.failing == "value_stated" and not any(r.check == "default_stated" for r in verdict.reasons)
-    question = "qz-clip default?"
+    question = "gate-clip default?"
     assert assess({**assess_state(question, [entry]), "question": question}).sufficient
+    # When the next chunk opens another entry, the default is known to be missing.
+    closed = {**entry, "next_opening": "gate-wait seconds Waits between two gates."}
+    assert assess({**assess_state(question, [closed]), "question": question}).failing == "default_stated"

@@ -390,14 +390,14 @@ def test_an_option_written_as_typed_leads_over_its_words_found_apart() -> None:
 
 
 def test_a_format_escape_asked_about_leads_with_its_short_entry() -> None:
-    """ "%Q Hash of %l%h." is short, but it is the entry asked about; the file's name found everywhere is not."""
+    """ "%Q Digest of %a%b." is short, but it is the entry asked about; the file's name found everywhere is not."""
     context = [
         passage("c1", "m:1", "The client reads qz_config at start, before any other configuration file."),
-        passage("c2", "m:2", "Some keywords accept tokens expanded at runtime: %% A literal percent. %Q Hash of %l%h."),
+        passage("c2", "m:2", "Some settings take escapes filled in when read: %% A percent sign. %Q Digest of %a%b."),
     ]
     settings = AnswerSettings(rank_decay=0.0, sentences=1)
-    answer = compose("What is the %Q token in qz_config?", "general", [], context, settings)
-    assert answer.startswith("%Q Hash of %l%h.")
+    answer = compose("What is the %Q escape in qz_config?", "general", [], context, settings)
+    assert answer.startswith("%Q Digest of %a%b.")
 
 
 def test_a_default_asked_for_leads_where_it_is_stated_beside_its_name() -> None:

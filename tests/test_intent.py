@@ -264,9 +264,9 @@ def test_an_asides_abbreviations_and_a_contrasts_adverb_are_no_terms() -> None:
 
 
 def test_a_topic_written_in_quotes_is_named_as_written() -> None:
-    """'"Pin: origin"' keeps its colon: a quoted topic is no phrase to cut at its tail."""
-    reading = read_question('How do "Lock: origin" and "Lock: release o=" differ in a preferences record?')
-    assert reading.intent == "compare" and reading.topics == ["Lock: origin", "Lock: release o="]
+    """'"Lock: source"' keeps its colon: a quoted topic is no phrase to cut at its tail."""
+    reading = read_question('How do "Lock: source" and "Lock: batch b=" differ in a gate record?')
+    assert reading.intent == "compare" and reading.topics == ["Lock: source", "Lock: batch b="]
 
 
 def test_a_unit_after_a_number_is_no_identifier() -> None:

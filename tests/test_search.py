@@ -286,8 +286,8 @@ def test_a_format_escape_points_to_the_chunks_writing_it() -> None:
 
     records = [
         *(record(n, f"Queue {n} holds a quick query; q and Q are keys.") for n in range(6)),
-        record(6, "TOKENS The escapes: %Q The hash of the host. %h The host. %q The port."),
-        record(7, "ControlPath accepts the tokens %%, %Q, %h and %p."),
+        record(6, "ESCAPES The escapes: %Q The digest of the gate. %h The gate. %q The pump."),
+        record(7, "QzLogPath accepts the escapes %%, %Q, %h and %p."),
     ]
     lexical = LexicalIndex(records, "fp")
     found = written_holders(lexical, "What is the %Q token?", None, most=8)

@@ -160,6 +160,7 @@ def test_how_long_a_thing_waits_is_answered_by_a_time() -> None:
     assert stated_values("It then waits indefinitely.", "duration") == {"indefinitely"}
     # "How often" asks a time between or a frequency; "periodically" gives none.
     assert asked_form("How often does the pager reopen the file?") == "duration"
+    assert stated_values("Tens of ones; it turns every hour.", "duration") == {"every hour"}  # "tens" is no "ten s"
     assert stated_values("It reopens it hourly, or twice a day; it checks periodically.", "duration") == {
         "hourly",
         "twice",
@@ -178,18 +179,18 @@ def test_how_long_a_thing_waits_is_answered_by_a_time() -> None:
 
 
 def test_a_dotted_run_is_no_figure() -> None:
-    """ "192.168.0.1" is an address and "1.2.12" a release: neither measures anything."""
-    assert stated_values("Hosts in 192.168.0.1 and release 1.2.12 have 64 slots.", "figure") == {"64"}
+    """ "10.20.30.40" is an address and "4.7.19" a release: neither measures anything."""
+    assert stated_values("Gates in 10.20.30.40 and release 4.7.19 have 64 slots.", "figure") == {"64"}
 
 
 def test_which_release_asks_a_version_beside_the_subject_not_beside_the_word_release() -> None:
     """ "In which Quill release was QzOld renamed QzNew?" is not answered by the product's own first release."""
     question = "In which Quill release was QzOldKeys renamed to QzNewKeys?"
     renamed = _paged("QzNewKeys lists the keys to offer. It was renamed; it was formerly named QzOldKeys.", 3)
-    history = _paged("Quill is a derivative of the free quillet 1.2.12 release by its first author.", 9)
+    history = _paged("Quill grew out of the free quillet 4.7.19 release by its first author.", 9)
     verdict = _verdict(question, [renamed, history])
     assert verdict.failing == "value_stated" and "QzOldKeys" in verdict.reasons[-1].detail
-    dated = _paged("QzNewKeys lists the keys to offer; it was renamed from QzOldKeys in Quill 8.5.", 3)
+    dated = _paged("QzNewKeys lists the keys to offer; it was renamed from QzOldKeys in Quill 9.1.", 3)
     assert _verdict(question, [dated, history]).sufficient
 
 
@@ -200,30 +201,32 @@ def test_a_named_code_asked_for_is_answered_by_a_code_of_its_kind() -> None:
     assert asked_form("Which signal does qz.kill() send by default?") == "code"
     assert asked_form("What does the error code QZ_FULL mean?") == "figure"
     assert asked_form("What exit status codes can the tool return?") == "figure"  # numbers
-    assert stated_values("It fails with EPERM; see CAP_QZ and EXAMPLES.", "code", "errno") == {"EPERM"}
-    assert stated_values("It sends SIGTERM, then QZ_STOP.", "code", "signal") == {"SIGTERM"}
+    assert asked_form("Which signal handler runs first?") == asked_form("What signal number has SIGQZ?") == "figure"
+    assert stated_values("It fails with EQZDENY; see CAP_QZ and EXAMPLES.", "code", "errno") == {"EQZDENY"}
+    assert stated_values("It sends SIGQZSTOP, then QZ_STOP.", "code", "signal") == {"SIGQZSTOP"}
     assert stated_values("It returns QZ_TOO_BIG, NOTE.", "code", "error code") == {"QZ_TOO_BIG"}
-    question = "Which errno does qzset(2) return when the new set is not a subset of the permitted set?"
-    rules = _paged("For qzset(2), the new set must be a subset of the permitted set of the thread.", 3)
-    other = _paged("If the thread did not obtain the permitted set, then qzexec(2) fails with the error EPERM.", 4)
+    question = "Which errno does qzset(2) return when the new set is not a subset of the allowed set?"
+    rules = _paged("For qzset(2), the new set must be a subset of the allowed set of the gate.", 3)
+    other = _paged("If the gate did not obtain the allowed set, then qzrun(2) fails with the error EQZDENY.", 4)
     verdict = _verdict(question, [rules, other])
     assert verdict.failing == "value_stated" and verdict.reasons[-1].detail == "no passage states an errno for qzset"
-    stated = _paged("qzset(2) fails with EPERM when the new set is not a subset of the permitted set.", 5)
+    stated = _paged("qzset(2) fails with EQZDENY when the new set is not a subset of the allowed set.", 5)
     assert _verdict(question, [rules, other, stated]).sufficient
 
 
 def test_a_default_in_prose_is_said_beside_its_value() -> None:
-    """ "By default it joins the files, so ... 15 means the 15th line" states no default of 15; "By default, the
-    length must be at least 1024 bits" does; a list's number ("only 1. when ...") is no figure."""
-    question = "What default wrap length does the qz 'l' command use when no -l option is given?"
+    """ "By default it merges the gates, so ... 15 means the 15th gate" states no default of 15; "by default the wrap
+    length is 70", "sends SIGQZSTOP by default" do; a list's number ("only 1. when ...") is no figure."""
+    question = "What default wrap length does the qz 'w' verb use when no -w option is given?"
     far = _paged(
-        "The qz command by default joins all the files, so $ is the last line of the last file; 15 means the 15th "
-        "line in the joined stream, whatever the wrap length of the 'l' command.",
+        "The qz tool by default merges all the gates, so $ is the last row of the last gate; 15 means the 15th "
+        "row in the merged run, whatever the wrap length of the 'w' verb.",
         3,
     )
     assert _verdict(question, [far]).failing == "value_stated"
-    near = _paged("The qz 'l' command wraps lines; by default the wrap length is 70 characters.", 4)
+    near = _paged("The qz 'w' verb wraps rows; by default the wrap length is 70 characters.", 4)
     assert _verdict(question, [far, near]).sufficient
-    assert stated_values("It is kept only 1. when a script ends, or 2. when the tool starts. It is 3.", "figure") == {
-        "3"
-    }
+    assert stated_values("It is kept only 1. when a run ends, or 2. when the tool starts. It is 3.", "figure") == {"3"}
+    question = "Which signal does qz_halt() send by default?"
+    sent = _paged("qz_halt() sends SIGQZSTOP to the gate by default; see QZ_WAIT.", 5)
+    assert _verdict(question, [sent]).sufficient
