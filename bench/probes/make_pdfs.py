@@ -10,6 +10,8 @@ font, a running header and page numbers):
 - bench/probes/reference/pdfs/: the core X Window System protocol standard (plain text, two-column definition
   lists) and a scripting language's guide (plain text indented by two, words hyphenated at line ends);
 - bench/probes/guides/pdfs/: a stream editor's FAQ and a package manager's triggers specification (plain text);
+- bench/probes/formats/pdfs/: an encryption tool's details of its machine-readable output and a codec library's
+  usage guide (plain text);
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -69,6 +71,8 @@ SOURCES = {  # probe / pdf name: (source, title)
     "admin/less.1.pdf": ("/usr/share/man/man1/less.1.gz", "less(1): opposite of more"),
     "guides/sedfaq.pdf": ("/usr/share/doc/sed/sedfaq.txt.gz", "The sed FAQ"),
     "guides/triggers.pdf": ("/usr/share/doc/dpkg/spec/triggers.txt", "dpkg triggers specification"),
+    "formats/gnupg-details.pdf": ("/usr/share/doc/gnupg/DETAILS.gz", "GnuPG Details"),
+    "formats/libjpeg.pdf": ("/usr/share/doc/libjpeg62-turbo-dev/libjpeg.txt.gz", "Using the IJG JPEG library"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
