@@ -13,6 +13,8 @@ from agent.evidence import (
     passage,
     read,
     term_covered,
+    titles_read,
+    untitled,
     written_in,
 )
 from agent.intent import content_terms
@@ -202,10 +204,8 @@ def assess(state: dict[str, Any]) -> Assessment:
     question = state.get("question", "")
     value = c.stated_value and asks_value(question, worded_defaults=c.stated_default)
     if c.stated_default and asks_default(question) and not value:
-        titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
         named = [*identifiers, *(state.get("written") or [])] or [t for t in others if HYPHENATED_NAME.match(t)]
-        untitled = [i for i in named if not any(term_covered(i, *title) for title in titles)]
-        unstated = default_missing(untitled or named, evidence, aliases)
+        unstated = default_missing(untitled(named, titles_read(evidence)) or named, evidence, aliases)
         if unstated is not None:
             reasons.append(Check(check="default_stated", ok=not unstated, detail=unstated or "a default is stated"))
         # The entry goes on past the evidence: a default value asked for is still a value beside the subject.

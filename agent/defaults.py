@@ -8,10 +8,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.entries import own_part
+from agent.entries import opens_entry, own_part
 from agent.evidence import names_covered, read, whole_text, written_in
 from kb.sentences import sentences
-from kb.text import is_identifier
 
 # What asks for a default: "X default?", "what is the default X", "what does X default to", "... by default",
 # "when X is not specified / hasn't been set", "if I don't set X", "without setting X". Not "with the default
@@ -52,17 +51,6 @@ def states_default(text: str) -> bool:
     return bool(_STATES.search(text))
 
 
-_HYPHENATED = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")  # "gate-time": an entry's name, not a word
-
-
-def _opens_entry(sentence: str) -> bool:
-    """A sentence opening a reference's entry with the name it describes ("QzMode Specifies ...", "Mode= Sets
-    ...", "--retries=N Sets ...", "gate-time time Sets ...")."""
-    first = sentence.split(maxsplit=1)[0] if sentence.split() else ""
-    named = first.strip(".,:;()")
-    return first.endswith("=") or first.startswith("-") or is_identifier(named) or bool(_HYPHENATED.match(named))
-
-
 def _names(names: list[str], sentence: str) -> bool:
     """The sentence names the thing: code as written ("--qz-mark", not "the qz mark"), other names as found."""
     if names[0].startswith(("-", "%")) or names[0].endswith("()"):
@@ -88,7 +76,7 @@ def default_missing(subject: list[str], evidence: list[dict[str, Any]], aliases:
                 sentence = own_part(whole, subject)  # entries run together: "QZ_A ... QZ_B (default: 5)" is QZ_B's
                 if any(_names(n, sentence) for n in names):
                     within = True
-                elif _opens_entry(sentence):
+                elif opens_entry(sentence):
                     within = False
                 if within and states_default(sentence):
                     return ""
@@ -99,7 +87,7 @@ def default_missing(subject: list[str], evidence: list[dict[str, Any]], aliases:
             opening = passage.get("next_opening", "")
             passage = by_place.get((passage["doc_id"], passage["ordinal"] + 1))
             if passage is None and (
-                not opening or (not _opens_entry(opening) and own_part(opening, subject) == opening)
+                not opening or (not opens_entry(opening) and own_part(opening, subject) == opening)
             ):
                 unknown = True  # the entry may go on in a passage the evidence lacks (its first sentence goes on)
     if unknown:

@@ -1,6 +1,6 @@
 """A reference's entries run together: which member of a family of names ("QZ_A", "QZ_B", "qz_a_key") a sentence
-is about, and the part of a sentence that is the subject's own. The value check (`agent.values`) and the default
-check (`agent.defaults`) read a sentence's value or default as its entry's."""
+is about, the part of a sentence that is the subject's own, and where an entry opens. The value check
+(`agent.values`) and the default check (`agent.defaults`) read a sentence's value or default as its entry's."""
 
 from __future__ import annotations
 
@@ -56,3 +56,14 @@ def own_part(sentence: str, subject: list[str]) -> str:
         if any(name.lower() in sentence[a:b].lower() for name in subject):
             parts.append(sentence[a:b])
     return " ".join(parts)
+
+
+_HYPHENATED = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")  # "gate-time": an entry's name, not a word
+
+
+def opens_entry(sentence: str) -> bool:
+    """A sentence opening a reference's entry with the name it describes ("QzMode Specifies ...", "Mode= Sets
+    ...", "--retries=N Sets ...", "gate-time time Sets ...")."""
+    first = sentence.split(maxsplit=1)[0] if sentence.split() else ""
+    named = first.strip(".,:;()")
+    return first.endswith("=") or first.startswith("-") or is_identifier(named) or bool(_HYPHENATED.match(named))

@@ -135,6 +135,16 @@ def written_in(code: str, text: str) -> bool:
     return bool(re.search(rf"(?<![\w-])(?:--|[‐‑‒–—−]{{1,2}}){option}(?![\w-])", text))
 
 
+def titles_read(evidence: list[dict[str, Any]]) -> list[tuple[set[str], str]]:
+    """The evidence's document titles, each read once (see `read`)."""
+    return [read([t]) for t in {h.get("title", "") for h in evidence} if t]
+
+
+def untitled(terms: list[str], titles: list[tuple[set[str], str]]) -> list[str]:
+    """The terms no document title names: a title's name names its document, not what is asked of it."""
+    return [t for t in terms if not any(term_covered(t, *title) for title in titles)]
+
+
 def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
     """Whether the tokens hold any of the names (a term and its aliases), each word of a name found."""
     return any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)

@@ -42,6 +42,9 @@ def with_page_chunks(
     return out
 
 
+_OPENING_CHARS = 400  # enough for an entry's opening sentence
+
+
 def _after(hit: dict[str, Any], following: ChunkReader) -> dict[str, str]:
     """What the chunk after the hit's says of it: the words that finish the sentence the hit's chunk stops in (see
     kb.sentences.run_on), read only when it does or when it ends announcing a list ("... three classes of errors:"),
@@ -52,7 +55,8 @@ def _after(hit: dict[str, Any], following: ChunkReader) -> dict[str, str]:
     if after is None:
         return {"runs_on": "", "next_opening": ""}
     runs_on = run_on(hit["text"], after["text"]) if reads_on(hit["text"]) else ""
-    opening = sentences(after["text"])[1 if runs_on else 0 :]  # past the rest of a sentence the hit's chunk cut
+    # Past the rest of a sentence the hit's chunk cut; only the chunk's opening is split (its first words tell).
+    opening = sentences(after["text"][: len(runs_on) + _OPENING_CHARS])[1 if runs_on else 0 :]
     return {"runs_on": runs_on, "next_opening": opening[0] if opening else ""}
 
 

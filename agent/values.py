@@ -8,7 +8,7 @@ import re
 from typing import Any, Literal
 
 from agent.entries import BACK_REFERENCE, entry_of, own_part, siblings
-from agent.evidence import names_covered, passage, read, term_covered, whole_text
+from agent.evidence import names_covered, passage, read, titles_read, untitled, whole_text
 from agent.notation import quoted
 from agent.rare_words import absent, is_rare
 from agent.readable import is_row
@@ -243,9 +243,10 @@ def value_missing(
     `agent.intent.QuestionReading`) is part of the subject: a passage about another program's size states none of
     the one asked about."""
     identifiers = [*identifiers, *(n for n in names or [] if n not in identifiers)]
-    code = ASKS_CODE.search(question)
-    code_kind = " ".join(code.group("kind").lower().split()) if code and asked_form(question) == "code" else ""
-    others = [t for t in others if t.lower() not in code_kind.lower().split()]  # "errno" only asks for one
+    form = asked_form(question)
+    code = ASKS_CODE.search(question) if form == "code" else None
+    code_kind = " ".join(code.group("kind").lower().split()) if code else ""
+    others = [t for t in others if t.lower() not in code_kind.split()]  # "errno" only asks for one
     if not identifiers:
         # Naming nothing else, a call named by its manual page ("qzset(2)") or a name of hyphenated words
         # ("set-latch", "hold-open-time") is what has the value, or a rare word of it no passage holds ("the zorbyte
@@ -254,10 +255,8 @@ def value_missing(
         rare = [t for t in others if t.isalpha() and t.islower() and is_rare(t)]
         hyphenated = [t for t in others if HYPHENATED_NAME.match(t)]
         identifiers = _SECTIONED.findall(question) or hyphenated or absent(rare, [passage(h) for h in evidence])
-    titles = [read([t]) for t in {h.get("title", "") for h in evidence} if t]
-    titled = {i for i in identifiers if any(term_covered(i, *title) for title in titles)}
-    subject = [i for i in identifiers if i not in titled] or identifiers
-    form = asked_form(question)
+    titles = titles_read(evidence)
+    subject = untitled(identifiers, titles) or identifiers
     if form == "version" and counted:  # "in which Quill release was QZ_A added": QZ_A's, not any Quill release
         subject = [i for i in subject if i.lower() != counted.split()[-1].lower()] or subject
     given = stated_values(question, form, code_kind)
@@ -325,9 +324,10 @@ def value_missing(
             # neighbouring entry's value, is no default of it.
             row_head = hit.get("head", "") if is_row(sentence) else ""
             values = stated_values(sentence, said_form, code_kind or head) - given
-            said_default = _SAYS_DEFAULT.search(f"{row_head} {sentence}" if row_head else sentence)
-            beside = is_row(sentence) or _default_beside(sentence, values)
-            undefaulted = asks_default and not (said_default and beside)
+            undefaulted = asks_default and not (
+                _SAYS_DEFAULT.search(f"{row_head} {sentence}" if row_head else sentence)
+                and (is_row(sentence) or _default_beside(sentence, values))
+            )
             if not values or unnamed or unbound or undefaulted:
                 continue
             if any(names_covered(names[t], *said) for t in [*subject, *held]):

@@ -176,13 +176,14 @@ def identifier_holders(records: list[dict[str, Any]], query: str, most: int) -> 
 _ESCAPE = re.compile(r"(?<![\w%])%[A-Za-z](?![\w%])")
 
 
-_ESCAPE_START = r"(?<![\w%])%"
-
-
-def _written_forms(query: str) -> list[re.Pattern[str]]:
-    """How the query's markup elements (by their tag) and format escapes are written in a text."""
-    escapes = [re.compile(rf"{_ESCAPE_START}{e[1:]}(?![\w%])") for e in dict.fromkeys(_ESCAPE.findall(query))]
-    return [*(tag_pattern(tag) for tag in markup_tags(query)), *escapes]
+def _written_forms(query: str) -> list[tuple[re.Pattern[str], re.Pattern[str] | None]]:
+    """How the query's markup elements (by their tag) and format escapes are written in a text; for an escape, also
+    how its own entry opens with it ("... %C Hash of ...")."""
+    escapes = [
+        (re.compile(rf"(?<![\w%]){e}(?![\w%])"), re.compile(rf"(?:^|[.:;]\s+|\n){e}\s+[A-Za-z]"))
+        for e in dict.fromkeys(_ESCAPE.findall(query))
+    ]
+    return [*((tag_pattern(tag), None) for tag in markup_tags(query)), *escapes]
 
 
 def written_holders(lexical: LexicalIndex, query: str, docs: list[str] | None, most: int) -> list[list[dict[str, Any]]]:
@@ -191,14 +192,13 @@ def written_holders(lexical: LexicalIndex, query: str, docs: list[str] | None, m
     search reads "<include>" as the common word "include", which every other document uses too, and "%C" as a
     letter: the written form is where the thing is written about."""
     out = []
-    for pattern in _written_forms(query):
+    for pattern, entry in _written_forms(query):
         positions = lexical.holding(pattern, docs)
         if 0 < len(positions) <= most:
             ranked = [p for p, _ in lexical.search(query, len(positions), within=positions)]
             ranked += [p for p in positions if p not in ranked]
-            if pattern.pattern.startswith(_ESCAPE_START):  # the entries explaining an escape, not the lists naming it
-                opens = re.compile(rf"(?:^|[.:;]\s+|\n){pattern.pattern}\s+[A-Za-z]")
-                ranked = [p for p in ranked if opens.search(lexical.records[p]["text"])] or ranked
+            if entry is not None:  # the entries explaining an escape, not the lists naming it
+                ranked = [p for p in ranked if entry.search(lexical.records[p]["text"])] or ranked
             out.append([lexical.records[p] for p in ranked])
     return out
 

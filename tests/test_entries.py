@@ -1,6 +1,6 @@
 """agent.entries: which member of a family of names a sentence of a reference is about."""
 
-from agent.entries import BACK_REFERENCE, entry_of, own_part, siblings
+from agent.entries import BACK_REFERENCE, entry_of, opens_entry, own_part, siblings
 
 
 def test_another_member_of_the_family_is_a_sibling() -> None:
@@ -21,3 +21,9 @@ def test_a_sentence_referring_back_is_about_the_last_entry_named() -> None:
     assert entry_of("QZ_RUSH rushes it; compare QZ_HOLD.", ["QZ_RUSH"]) == "QZ_RUSH"
     assert BACK_REFERENCE.match("This option can be combined with QZ_RUSH only since 2.5.")
     assert not BACK_REFERENCE.match("The gate opens.")
+
+
+def test_an_entry_opens_with_the_name_it_describes() -> None:
+    for sentence in ("QzMode Chooses the mode.", "Mode= Sets it.", "--qz-wait=N Waits.", "gate-time time Sets it."):
+        assert opens_entry(sentence), sentence
+    assert not opens_entry("The gate opens at noon.") and not opens_entry("")
