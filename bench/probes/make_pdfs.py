@@ -12,6 +12,9 @@ font, a running header and page numbers):
 - bench/probes/guides/pdfs/: a stream editor's FAQ and a package manager's triggers specification (plain text);
 - bench/probes/formats/pdfs/: an encryption tool's details of its machine-readable output and a codec library's
   usage guide (plain text);
+- bench/probes/storage/pdfs/: a file system's creation command and format manual pages (groff, tables by tbl);
+- bench/probes/runtime/pdfs/ and events/pdfs/: four more chapters of the Node.js API reference (Markdown);
+- bench/probes/timers/pdfs/: a service manager's timer unit and temporary-files configuration manual pages;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -73,6 +76,20 @@ SOURCES = {  # probe / pdf name: (source, title)
     "guides/triggers.pdf": ("/usr/share/doc/dpkg/spec/triggers.txt", "dpkg triggers specification"),
     "formats/gnupg-details.pdf": ("/usr/share/doc/gnupg/DETAILS.gz", "GnuPG Details"),
     "formats/libjpeg.pdf": ("/usr/share/doc/libjpeg62-turbo-dev/libjpeg.txt.gz", "Using the IJG JPEG library"),
+    "storage/mke2fs.8.pdf": ("/usr/share/man/man8/mke2fs.8.gz", "mke2fs(8): create an ext2/ext3/ext4 file system"),
+    "storage/ext4.5.pdf": ("/usr/share/man/man5/ext4.5.gz", "ext4(5): the fourth extended file system"),
+    "runtime/dns.pdf": ("/usr/share/doc/nodejs/api/dns.md", "Node.js API: DNS"),
+    "runtime/worker_threads.pdf": ("/usr/share/doc/nodejs/api/worker_threads.md", "Node.js API: Worker threads"),
+    "timers/systemd.timer.5.pdf": (
+        "/usr/share/man/man5/systemd.timer.5.gz",
+        "systemd.timer(5): timer unit configuration",
+    ),
+    "timers/tmpfiles.d.5.pdf": (
+        "/usr/share/man/man5/tmpfiles.d.5.gz",
+        "tmpfiles.d(5): configuration for creation, deletion and cleaning of files",
+    ),
+    "events/events.pdf": ("/usr/share/doc/nodejs/api/events.md", "Node.js API: Events"),
+    "events/readline.pdf": ("/usr/share/doc/nodejs/api/readline.md", "Node.js API: Readline"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
