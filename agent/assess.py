@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.defaults import asks_default, default_missing
+from agent.entries import heads_entry
 from agent.evidence import (
     coverage,
     is_evidence,
@@ -47,10 +48,11 @@ def _anchors(
     tokens, flat = read([passage(hit)])
     if not names_covered(names, tokens, flat):
         return False
-    # A passage of a section headed with the name is about it, whatever else the question asks of it ("QZM vs QXM
-    # for a new protocol?": the QXM section never says "protocol").
+    # A passage of a section headed with the name, or holding the entry the name opens ("QZ_CONF Determines ..."),
+    # is about it, whatever else the question asks of it ("QZM vs QXM for a new protocol?": the QXM section never
+    # says "protocol").
     heading = own_heading(hit)
-    headed = bool(heading) and names_covered(names, *read([heading]))
+    headed = (bool(heading) and names_covered(names, *read([heading]))) or heads_entry(passage(hit), names)
     return not rest or headed or any(term_covered(t, tokens, flat) for t in rest)
 
 

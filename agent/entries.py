@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from kb.sentences import sentences
 from kb.text import is_identifier
 
 _SEGMENT = re.compile(r"[_.-]")
@@ -67,3 +68,41 @@ def opens_entry(sentence: str) -> bool:
     first = sentence.split(maxsplit=1)[0] if sentence.split() else ""
     named = first.strip(".,:;()")
     return first.endswith("=") or first.startswith("-") or is_identifier(named) or bool(_HYPHENATED.match(named))
+
+
+_NAME = re.compile(r"^[A-Za-z][\w.-]*$")
+_WORDS = re.compile(r"[A-Za-z](?:[\w.-]*\w)?")
+# Where an option's entry may open: the sentence's start, or after another sentence's end run into it ("... at the
+# cost of latency. gate_prio=prio The priority ...": a lower-case name starts no sentence of its own).
+_OPENING = re.compile(r"(?:^|(?<=[.:;]\s))(?=\S)")
+
+
+def other_option(words: str, question: str) -> str:
+    """The option whose entry the words open as it is written ("--retries=N Sets ...", "gate_prio=prio The ...",
+    "-q Quiet"), when the question does not name it, else ""."""
+    first = words.split(maxsplit=1)[0] if words.split() else ""
+    if not (first.startswith("-") or "=" in first):
+        return ""
+    name = first.lstrip("-").split("=")[0]
+    if not _NAME.match(name) or name.lower() in {w.lower() for w in _WORDS.findall(question)}:
+        return ""
+    return name
+
+
+def own_options(sentence: str, question: str) -> str:
+    """The sentence without the entries of options the question does not name: "gate_prio=prio The priority (from
+    0 to 7) ... of a commit" bounds nothing of a "commit=" asked about."""
+    starts = sorted({0, *(m.start() for m in _OPENING.finditer(sentence))})
+    parts = [sentence[a:b] for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True)]
+    return "".join(p for p in parts if not other_option(p, question)).strip()
+
+
+def heads_entry(text: str, names: list[str]) -> bool:
+    """Whether a sentence of the text opens an entry with one of the names ("QZ_CONF Determines ...", "QZ_CONF=path
+    ..."): a reference's entry is about the name it opens with, whatever words it uses."""
+    wanted = {n.lower() for n in names}
+    for sentence in (s for line in text.splitlines() for s in sentences(line)):
+        words = sentence.split(maxsplit=1)
+        if words and words[0].lstrip("-").split("=")[0].strip(".,:;()").lower() in wanted and opens_entry(sentence):
+            return True
+    return False

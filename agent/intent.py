@@ -28,6 +28,9 @@ QUESTION_WORDS = (
             "they this that these those such some any many much also about regarding according paper papers study "
             "document documents use used using make made makes achieve achieved offer offers bring brings "
             "contribute contributes ensure ensures provide provides upon "
+            # Prepositions ("since which release", "without the flag, how many", "variables like X"): a passage's
+            # "[since 2.1]" says when of anything, "without" is in no statement of what holds; and "that one".
+            "since until without within via like one "
             # Verbs asking what a named thing means or sets off, and a reader's "problem" and "fix": they ask, the
             # evidence answers in its own words ("ERR_X: thrown when ...").
             "indicate indicates signify signifies relate relates trigger triggers triggered problem fix "

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from agent.intent import QUESTION_WORDS
-from agent.values import ASKS_CODE, ASKS_HEX, ASKS_PERCENT, ASKS_VERSION, MEASURES, RELEASE
+from agent.value_forms import ASKS_CODE, ASKS_HEX, ASKS_PERCENT, ASKS_UNIT, ASKS_VERSION, MEASURES, RELEASE
 from kb.text import STOPWORDS, is_common_word, is_identifier
 
 # A question asking for a count or a value ("how many", "how long", "what numeric value is X defined to", "what
@@ -37,11 +37,12 @@ _ASKS_VALUE = re.compile(
 def asks_value(question: str, worded_defaults: bool = True) -> bool:
     """The question asks for a count or a value, which an answer must state: also a version ("in which release was
     X added"), a value in hexadecimal ("what is the hexadecimal code of X"), a percentage or a bound ("is there an
-    upper bound on X, and what is it") or a named code ("which errno does X return"), see `agent.values`. A "default
-    value" asked for may be a word, the default check's (agent.defaults), unless `worded_defaults` is False."""
+    upper bound on X, and what is it"), a named code ("which errno does X return") or a unit ("in what unit is X
+    given"), see `agent.value_forms`. A "default value" asked for may be a word, the default check's
+    (agent.defaults), unless `worded_defaults` is False."""
     if worded_defaults:
         question = _DEFAULT_VALUE.sub("default", question)
-    return any(p.search(question) for p in (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT, ASKS_CODE))
+    return any(p.search(question) for p in (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT, ASKS_CODE, ASKS_UNIT))
 
 
 # "What are the default values of X and Y?": the defaults may be words ("debug", "yes"), stated as defaults.
@@ -88,6 +89,8 @@ def measured_phrase(question: str) -> str:
         if not word or word.lower() in STOPWORDS or word.lower() in QUESTION_WORDS or len(phrase) == 4:
             break
         phrase.append(word)
+        if match.group("a") and word.lower() == "times" and not phrase[:-1]:
+            return ""  # "how many times does X retry": a count of repeats, no thing a sentence names
         if match.group("a") and _PLURAL.match(word):
             return " ".join(phrase)  # "how many worker threads": the count's noun is its first plural
     return " ".join(phrase[:1] if match.group("a") else phrase)  # "how many people work": no verb is counted

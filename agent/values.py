@@ -5,130 +5,22 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Literal
+from typing import Any
 
-from agent.entries import BACK_REFERENCE, entry_of, own_part, siblings
+from agent.entries import BACK_REFERENCE, entry_of, own_options, own_part, siblings
 from agent.evidence import names_covered, passage, read, titles_read, untitled, whole_text
 from agent.notation import quoted
 from agent.rare_words import absent, is_rare
 from agent.readable import is_row
 from agent.settings import AnswerSettings
+from agent.value_forms import ASKS_CODE, DELIVERS, FIGURE, MEASURES, Form, asked_form, stated_values
 from kb.periods import period_year
 from kb.sentences import sentences
 from kb.text import is_common_word, is_identifier
 
-# A value as a sentence states it: a figure standing on its own (not a digit inside a name such as "ASN.1" or
-# "x86"), with a magnitude or percent, or, for a count, a small count in words. The words are a generic few: counts
-# are often spelled out ("three layers").
-# A magnitude is a capital ("2B": two billion; "2b" is a name) or "k"; a figure inside a token of symbols
-# ("$2b$10$...") is none.
-# A figure; not a manual page's section right after a name ("qzcap(8)", "open(3p)"; "BUF(255)" is one).
-# Nor a part of a dotted run ("10.20.30.40", "4.7.19": an address or a release), nor a list's number ("only 1. when
-# ..., or 2. when ...": a sentence ending in a figure goes on with a capital).
-_FIGURE = re.compile(
-    r"(?<![\w.])(?!(?<=\w\()\d[a-zA-Z]?\))[-+$€£]?\d[\d,]*(?:\.\d+)?(?:%|[kKMBT]\b)?(?![\w$])(?!\.\d)(?!\.\s+[a-z])"
-)
-_COUNT_WORDS = (
-    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozens?|hundreds?|thousands?|millions?|"
-    r"billions?|single|twice|half"
-)
-_COUNT = re.compile(rf"{_FIGURE.pattern}|\b(?i:{_COUNT_WORDS})\b")
-
-
 # The words that ask for a value without saying what is measured ("what numeric value", "the number of").
 _ASKING_WORDS = frozenset(["value", "values", "number", "numbers", "numeric", "numerical", "count", "counts"])
 _NOTATION_WORDS = frozenset(["hex", "hexadecimal"])  # how the value is written, not what is measured
-
-
-# The form a question asks its value in, and how a sentence writes a value of that form. A number written in
-# hexadecimal ("0x1EDC6F41", "8005h", "42F0E1EB": a bare run of six hex digits or more holding a letter; "A100",
-# "2023a" and plain numbers are none); a version or release ("4.2.0", "version 7", "Kestrel 15": a date beside a
-# name is none); a count, which may be a word ("three layers"; a word is no value of anything else: "forbids two
-# hyphens" gives no code its value); a figure.
-_HEX_LITERAL = re.compile(r"(?<![\w.])0x[0-9a-f]+(?!\w|\.\w)", re.I)  # "0x1EDC": a figure, too, when one is asked
-_HEX = re.compile(
-    rf"{_HEX_LITERAL.pattern}|(?<![\w.])(?:\d[0-9a-f]*h|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{{6,}})(?!\w|\.\w)",
-    re.I,
-)
-# A release a thing came with: "since Kestrel 2.6.25", "(since qzlib 2.17)", "in version 7" (not "in EUR 2.4 million").
-_RELEASED = re.compile(
-    r"\b(?i:since|before|until|after)\s+[A-Za-z][\w-]*\s+v?\d+(?:\.\d+)+(?![\w%])|"
-    r"\b(?i:since|before|until|after|from|in)\s+(?i:version|release)\s+\d+(?:\.\d+)*(?![\w%])"
-)
-_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?!\w|\.\w)|\b(?:version|release|v)\s*\d+(?:\.\d+)*\b", re.I)
-# "What is the hexadecimal code of X?", "what's its hex value": the value itself asked in hexadecimal ("which
-# command prints it in hex" and "how many hex digits" ask something else).
-ASKS_HEX = re.compile(
-    r"\b(?:what|which)(?:'s|’s|\s+(?:is|are|was|were))\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+){0,2}?"
-    r"hex(?:adecimal)?\b",
-    re.I,
-)
-# Nouns of a physical measure: what a bound or a value question measures. Generic, few.
-MEASURES = "size|length|limit|capacity|width|height|depth|duration|interval|timeout|weight"
-# A version or release asked for ("in which release", "what is the minimum X version"): a press, news or earnings
-# release is a document, a release date or notes something else.
-RELEASE = r"(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)"
-ASKS_VERSION = re.compile(
-    rf"\bwhich\s+(?:[\w-]+\s+){{0,2}}?{RELEASE}\b|"
-    # "what is the minimum X version (required ...)?"; not "the version field", "the release of an allowance".
-    r"\bwhat(?:'s|’s|\s+(?:is|was))\s+the\s+(?:[\w.-]+\s+){0,2}?version\b"
-    r"(?=\s*(?:[?,]|$|(?:of|required|needed|supported|that|does|do|did|is|was|for|to|in)\b))",
-    re.I,
-)
-_ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b|\b(?:number|count)\s+of\b", re.I)
-# "How long will X wait / does it take / must a key be held": a time ("how long may the name be" asks a length).
-# Not "how long is X" nor "how long may the name be (for each)": a length, unless a thing is to be held or kept.
-# "How often does X retry": a time between, or a frequency ("every 5 s", "hourly", "twice a day").
-_ASKS_DURATION = re.compile(
-    r"\bhow\s+long\b(?!\s+(?:is|are|was|were)\b)(?![^?.;]*\bbe\b(?!\s+(?:\w+ed|held|kept|left|run|shown|spent)\b))|"
-    r"\bhow\s+(?:often|frequently)\b",
-    re.I,
-)
-# A time as a sentence states it: a count with a unit of time ("30s", "eight seconds", "2 hours"), or none at all
-# ("waits indefinitely"). Units are the generic ones of time.
-_TIME_UNIT = r"(?:s|secs?|seconds?|ms|msecs?|milliseconds?|us|µs|microseconds?|ns|nanoseconds?|mins?|minutes?|h|hrs?|"
-_TIME_UNIT += r"hours?|days?|weeks?|months?|years?|jiff(?:y|ies)|ticks?)"
-_DURATION = re.compile(
-    rf"(?<![\w.])\d[\d,]*(?:\.\d+)?\s*-?\s*{_TIME_UNIT}\b|\b(?:{_COUNT_WORDS})(?:\s+|-){_TIME_UNIT}\b|"
-    rf"\b(?:every|each|per)\s+(?:\d[\d,.]*\s*)?{_TIME_UNIT}\b|"  # "every hour", "each 5 s"; "tens" is no "ten s"
-    r"\b(?:infinity|infinite(?:ly)?|indefinitely|forever|hourly|daily|weekly|monthly|quarterly|annually|yearly|"
-    r"twice|once\s+(?:a|an|per|every))\b",
-    re.I,
-)
-# "What percentage of X ...?", "By what percentage does X ...?": a share, written with "%" or "percent".
-ASKS_PERCENT = re.compile(r"\b(?:what|which)\s+(?:is\s+the\s+)?percent(?:age)?\b", re.I)
-_PERCENT = re.compile(r"(?<![\w.])[-+(]?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|percent\b|per\s+cent\b)", re.I)
-# A named code asked for ("which errno does X return", "what error code do I get", "which signal does X send"; not
-# "what does the error code QZ_FULL mean", nor an exit or a status code, a number): a sentence names one as code is
-# written, in capitals: an errno ("EQZ"), a signal ("SIGQZ"), any other code ("QZ_TOO_BIG", "QZERR"; a capitalised
-# word of the language is none).
-ASKS_CODE = re.compile(
-    r"\b(?:which|what)\s+(?:[\w-]+\s+)?(?P<kind>errno|error\s+(?:code|constant)|signal)s?\b"
-    # followed by a verb or the question's end, not by another noun ("which signal handler", "what signal number")
-    r"(?=\s+(?:does|do|did|is|are|was|were|will|would|can|could|should|must|might|may|gets?|comes?)\b|\s*[?,.]|\s*$)",
-    re.I,
-)
-_CODES = {
-    "errno": re.compile(r"(?<![\w-])E[A-Z0-9]{2,}(?![\w-])"),
-    "signal": re.compile(r"(?<![\w-])SIG[A-Z0-9]+(?![\w-])"),
-    "": re.compile(r"(?<![\w-])[A-Z][A-Z0-9_]{2,}(?![\w-])"),
-}
-Form = Literal["hexadecimal", "version", "percent", "count", "duration", "code", "figure"]
-
-
-def asked_form(question: str) -> Form:
-    """The form of the value the question asks for; a count comes first ("how many hex digits")."""
-    if _ASKS_COUNT.search(question):
-        return "count"
-    if _ASKS_DURATION.search(question):
-        return "duration"
-    if ASKS_CODE.search(question):
-        return "code"
-    if ASKS_HEX.search(question):
-        return "hexadecimal"
-    if ASKS_PERCENT.search(question):
-        return "percent"
-    return "version" if ASKS_VERSION.search(question) else "figure"
 
 
 # The bound a question asks for ("the largest value X accepts", "the minimum size", "an upper bound"): a value
@@ -183,7 +75,7 @@ def _default_beside(sentence: str, values: set[str]) -> bool:
 # 4096" gives the bound).
 _DEFAULT_VALUE = re.compile(
     rf"\bdefaults?\b(?:(?!\b(?:accepts?|allow(?:s|ed)?|at\s+most|at\s+least|maxim|minim|no\s+more))[^\d.;!?]){{0,40}}?"
-    rf"{_FIGURE.pattern}",
+    rf"{FIGURE.pattern}",
     re.I,
 )
 
@@ -197,26 +89,6 @@ def stated_bounds(text: str) -> set[str]:
     """The bounds ("maximum", "minimum") the text states."""
     found = {k for k, p in _BOUNDS.items() if re.search(rf"(?<![\w-])(?:{p})(?![\w-])", text, re.I)}
     return found | ({"maximum", "minimum"} if _RANGE.search(text) else set())
-
-
-def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
-    """The values of the form asked for that the text states; a version also as the number right after the thing
-    `named` ("Kestrel 15"); a code of the kind `named` ("errno", "signal")."""
-    if form == "code":
-        kind = next((k for k in _CODES if k and k in named.lower()), "")
-        return {m.group() for m in _CODES[kind].finditer(text) if not is_common_word(m.group().lower())}
-    patterns = {"hexadecimal": _HEX, "version": _VERSION, "percent": _PERCENT, "count": _COUNT, "duration": _DURATION}
-    pattern = patterns.get(form, _FIGURE)
-    if form in ("figure", "count", "duration"):
-        text = _RELEASED.sub(" ", text)  # "since Kestrel 3.2" dates the thing, it measures nothing
-    found = {m.group().lower().lstrip("+$€£") for m in pattern.finditer(text)}
-    if form == "figure":  # a code or a byte is a figure written in hexadecimal too ("0xfe means ...")
-        found |= {m.group().lower() for m in _HEX_LITERAL.finditer(text)}
-    if form == "version":
-        found = {re.sub(r"^(?:version|release|v)\s*", "", v) for v in found}
-        if named:
-            found |= set(re.findall(rf"\b{re.escape(named)}\s+v?(\d+(?:\.\d+)*)\b", text, re.I))
-    return found
 
 
 def value_missing(
@@ -246,7 +118,10 @@ def value_missing(
     form = asked_form(question)
     code = ASKS_CODE.search(question) if form == "code" else None
     code_kind = " ".join(code.group("kind").lower().split()) if code else ""
-    others = [t for t in others if t.lower() not in code_kind.split()]  # "errno" only asks for one
+    # "Which QZERR_ error code": one of the codes named so ("QZERR_FULL"), not any code of the text.
+    prefix = code.group("prefix") if code and code.group("prefix") and code.group("prefix").endswith("_") else ""
+    # "errno" only asks for one, and the verbs a code is delivered by ask how it comes ("which signal do I send").
+    others = [t for t in others if t.lower() not in [*code_kind.split(), *(DELIVERS if code else [])]]
     if not identifiers:
         # Naming nothing else, a call named by its manual page ("qzset(2)") or a name of hyphenated words
         # ("set-latch", "hold-open-time") is what has the value, or a rare word of it no passage holds ("the zorbyte
@@ -270,12 +145,15 @@ def value_missing(
         if not period_year(t)
         and t.lower() not in _ASKING_WORDS
         and t.lower() not in _NOTATION_WORDS
+        # "In what unit is the 10 counted": the unit's quantity is the question's own, "unit" only asks for one.
+        and not (form == "unit" and (t.lower().rstrip("s") == "unit" or stated_values(t, "figure")))
         and not any(names_covered([t, *(aliases or {}).get(t, [])], *title) for title in titles)
     ]
     names = {t: [t, *(aliases or {}).get(t, [])] for t in [*subject, *measured]}
     need = min(math.ceil(share * len(measured)), most)
     head = counted.split()[-1] if counted else ""
-    head_names = [head, *(aliases or {}).get(head, [])] if head and not stated_values(head) else []
+    # A unit is stated without its measure ("`b' for 512-byte blocks (the default)" in the size's entry).
+    head_names = [head, *(aliases or {}).get(head, [])] if head and form != "unit" and not stated_values(head) else []
     best: list[str] = []
     # The subject may be named anywhere on the passage's page: a table split over two passages names it in the
     # first and states the values in the second. A passage naming another of the subject's family is about that.
@@ -294,11 +172,18 @@ def value_missing(
         if len(held) < need:
             continue
         head_titles = form == "version" and bool(head_names) and names_covered(head_names, *read([title]))
+        # A release is the subject's when its entry gives it ("QZ_A ... (since 2.5)"): another entry's release on
+        # the page, or beside a word of the question ("supports version 2 frames"), dates something else. A subject
+        # titling the document is in every entry.
+        titled = any(names_covered(names[i], *read([title])) for i in subject)
+        dated = form == "version" and bool(subject) and not titled
         entry = ""  # what the last sentence naming the subject's family is about: "This option ..." refers to it
         for sentence in sentences(whole_text(hit)):
             about_entry, entry = entry, entry_of(sentence, subject) or entry
             if about_entry and about_entry not in subject and BACK_REFERENCE.match(sentence):
                 continue  # "QZ_HOLD ... This option can be combined with QZ_ASKED only since 2.5" dates QZ_HOLD
+            if dated and entry != subject[0]:
+                continue
             # Notation is no statement: code or an equation after the prose is cut, and a sentence opening with
             # one states nothing ("Sample code: ... f(key, 10, salt);" gives no value of anything).
             if not is_row(sentence):
@@ -306,7 +191,7 @@ def value_missing(
                 if cut is None:
                     continue
                 sentence = cut
-            sentence = own_part(sentence, subject)
+            sentence = own_options(own_part(sentence, subject), question)
             said = read([_others_cut(sentence, question)])
             # The counted noun is in it; the thing whose version is asked may title its document instead.
             unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *said)
@@ -324,16 +209,23 @@ def value_missing(
             # neighbouring entry's value, is no default of it.
             row_head = hit.get("head", "") if is_row(sentence) else ""
             values = stated_values(sentence, said_form, code_kind or head) - given
+            values = {v for v in values if v.startswith(prefix) and v != prefix}
             undefaulted = asks_default and not (
                 _SAYS_DEFAULT.search(f"{row_head} {sentence}" if row_head else sentence)
                 and (is_row(sentence) or _default_beside(sentence, values))
             )
             if not values or unnamed or unbound or undefaulted:
                 continue
-            if any(names_covered(names[t], *said) for t in [*subject, *held]):
+            # A code is what happens on a condition: the sentence names it in words of the language ("sends SIGQZ
+            # to reload"), not only the program ("SIGQZ makes qzd flush" answers nothing of which signal makes qzd
+            # reload).
+            worded = [t for t in held if is_common_word(t)] if form == "code" else []
+            naming = worded or [*subject, *held]
+            if any(names_covered(names[t], *said) for t in naming):
                 return ""
     # A question naming no identifier: what it measures.
     kinds = {"hexadecimal": "hexadecimal value", "version": "version", "percent": "percentage", "duration": "time"}
+    kinds["unit"] = "unit"
     kind = code_kind or kinds.get(form, "value")
     kind = f"{' or '.join(sorted(bound))} {kind}" if bound else kind
     asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
@@ -346,7 +238,8 @@ def value_missing(
 
 def _a(kind: str) -> str:
     """The kind with its article ("a value", "an errno")."""
-    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}"
+    vowel = kind[:1].lower() in "aeiou" and not kind.lower().startswith(("uni", "use"))  # "a unit", "an errno"
+    return f"{'an' if vowel else 'a'} {kind}"
 
 
 HYPHENATED_NAME = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")  # "set-latch"; not "built-in"

@@ -45,7 +45,7 @@ _IN_FEW = r"in\s+(?:one|a|two|three|a\s+few)\s+(?:sentences?|words?|lines?)"
 _CITE = r"(?:cite|quote|give|include|name|show)\s+(?:the\s+|your\s+|its\s+)?(?:pages?|sources?|references?|citations?)"
 _ONE_INSTRUCTION = (
     rf"(?:please\s+)?(?:(?:answer|respond|reply)(?:\s+(?:briefly|concisely|shortly|{_IN_FEW}))?|{_CITE})|briefly|"
-    rf"in\s+(?:short|brief)|concisely|short\s+answer|{_IN_FEW}"
+    rf"in\s+(?:short|brief)|concisely|short\s+answer|{_IN_FEW}|quick\s+(?:one|question)"  # "Quick one: ..." prefaces
 )
 _HOW_TO_ANSWER = re.compile(
     # Each instruction is matched once, whole (an atomic group): "answer briefly" is never re-read as two, so a long

@@ -9,8 +9,9 @@ from agent.evidence import term_covered, token_set
 from agent.intent import read_question
 from agent.settings import AgentSettings
 from agent.types import Assessment
+from agent.value_forms import asked_form, stated_values
 from agent.value_questions import asks_value, measure_noun, measured_phrase
-from agent.values import asked_bounds, asked_form, stated_bounds, stated_values
+from agent.values import asked_bounds, stated_bounds
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
@@ -218,6 +219,7 @@ def test_a_long_word_the_text_writes_as_two_is_covered() -> None:
         ("How many people work at the QZ-9 plant?", "people"),  # no plural: the first word, not the verb
         ("What is the size of the buffer, in bytes?", "buffer"),  # "the size of X": X
         ("What is the maximum tilt angle, in degrees?", ""),  # a sentence may say "tilts up to 30 degrees"
+        ("How many times does the qz resolver retry each gate?", ""),  # a count of repeats: "Default: 4 tries"
     ],
 )
 def test_what_a_value_question_counts_or_measures(question: str, phrase: str) -> None:
@@ -448,3 +450,18 @@ def test_one_relevant_passage_naming_the_identifier_asked_about_is_enough() -> N
     verdict = assess(state)
     check = next(r for r in verdict.reasons if r.check == "relevant_hits")
     assert check.ok and "name QzMinKeyBits" in check.detail
+
+
+def test_a_passage_holding_the_entry_a_name_opens_is_about_it() -> None:
+    """ "Which section documents variables like QZ_CONF, and what does that one control?": the ENVIRONMENT entries
+    never say "variables" or "control", but QZ_CONF's entry is there ("like" and "one" ask nothing)."""
+    question = "Which section of the qzfs manual documents variables like QZ_CONF, and what does that one control?"
+    entries = hit(
+        "qzfs",
+        "ENVIRONMENT\nQZ_SYNC If set to a non-zero value, it is used to sync often. QZ_CONF Determines the location "
+        "of the configuration file.",
+    )
+    after = hit("qzfs", "The defaults of the gates are controlled by the configuration file.", 2)
+    assert _verdict(question, [entries, after]).sufficient
+    passing = hit("qzfs", "ENVIRONMENT\nThe defaults are in the file; see QZ_CONF and qzfs.conf(5).")
+    assert _verdict(question, [passing, after]).failing == "identifiers_covered"

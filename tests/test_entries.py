@@ -1,6 +1,15 @@
 """agent.entries: which member of a family of names a sentence of a reference is about."""
 
-from agent.entries import BACK_REFERENCE, entry_of, opens_entry, own_part, siblings
+from agent.entries import (
+    BACK_REFERENCE,
+    entry_of,
+    heads_entry,
+    opens_entry,
+    other_option,
+    own_options,
+    own_part,
+    siblings,
+)
 
 
 def test_another_member_of_the_family_is_a_sibling() -> None:
@@ -27,3 +36,22 @@ def test_an_entry_opens_with_the_name_it_describes() -> None:
     for sentence in ("QzMode Chooses the mode.", "Mode= Sets it.", "--qz-wait=N Waits.", "gate-time time Sets it."):
         assert opens_entry(sentence), sentence
     assert not opens_entry("The gate opens at noon.") and not opens_entry("")
+
+
+def test_an_option_the_question_does_not_name_keeps_its_entry() -> None:
+    """ "gate_prio=prio The priority (from 0 to 7) ... during a commit" is that option's entry, even run into the
+    sentence before it; the option asked about ("commit=") and any prose stay."""
+    question = "What is the largest value I can give to the commit= option of qzfs?"
+    sentence = "It favours fast gates, at the cost of latency. gate_prio=prio The priority (from 0 to 7) of a commit."
+    assert own_options(sentence, question) == "It favours fast gates, at the cost of latency."
+    own = "commit=nrsec Start a commit every nrsec seconds. The default value is 5 seconds."
+    assert own_options(own, question) == own
+    assert own_options("See qzfs(5). -q Quiet. --commit Starts.", question) == "See qzfs(5). --commit Starts."
+    assert other_option("-q Quiet mode", "What does -q do?") == ""
+    assert other_option("-1 means none", question) == other_option("x is 3", question) == ""
+
+
+def test_an_entry_opening_with_the_name_is_headed_by_it() -> None:
+    text = "ENVIRONMENT\nQZ_SYNC If set, syncs often. QZ_CONF Determines the location of the file. See QZ_RUN too."
+    assert heads_entry(text, ["QZ_CONF"]) and heads_entry(text, ["qz_sync"])
+    assert not heads_entry(text, ["QZ_RUN"])  # named in passing

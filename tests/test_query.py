@@ -92,3 +92,10 @@ def test_joined_instructions_on_the_answers_form_are_kept_out():
         read_query("Name the gate of the north basin, what is it?").need
         == "Name the gate of the north basin, what is it?"
     )
+
+
+def test_a_preface_announcing_a_quick_question_is_kept_out():
+    q = read_query("Quick one: if I set -gap 10 with no suffix, what unit is the 10 counted in?")
+    assert q.need == "if I set -gap 10 with no suffix, what unit is the 10 counted in?" and q.dropped == ["Quick one"]
+    assert read_query("Quick question, which valve seals the north line?").need == "which valve seals the north line?"
+    assert read_query("Quick gates close first: which one?").need == "Quick gates close first: which one?"

@@ -3,8 +3,9 @@ thing's name) and what a default is not (a bound)."""
 
 from agent.assess import assess
 from agent.types import Assessment
+from agent.value_forms import asked_form, stated_values
 from agent.value_questions import asks_value
-from agent.values import _others_cut, asked_bounds, asked_form, stated_bounds, stated_values
+from agent.values import _others_cut, asked_bounds, stated_bounds
 from tests.test_agent_units import assess_state, hit
 
 
@@ -230,3 +231,95 @@ def test_a_default_in_prose_is_said_beside_its_value() -> None:
     question = "Which signal does qz_halt() send by default?"
     sent = _paged("qz_halt() sends SIGQZSTOP to the gate by default; see QZ_WAIT.", 5)
     assert _verdict(question, [sent]).sufficient
+
+
+def test_a_code_asked_by_its_prefix_is_one_named_so() -> None:
+    """ "Which QZERR_ error code ..." is answered by a QZERR_ code, not by another capitalised name of the text."""
+    question = "Which QZERR_ error code does qzlib raise when qz_skip() is called while two-pass mode is on?"
+    assert asked_form(question) == "code"
+    said = _paged(
+        "qz_skip(QZ_INFO, QZDIM rows) lets QZLIB skip rows; with two-pass mode on it raises an error (a QZERR_ code).",
+        3,
+    )
+    verdict = _verdict(question, [said])
+    assert verdict.failing == "value_stated"
+    named = _paged("qz_skip() raises QZERR_NOT_SKIPPABLE when two-pass mode is on; qzlib stops.", 4)
+    assert _verdict(question, [said, named]).sufficient
+
+
+def test_a_code_is_stated_beside_the_condition_asked() -> None:
+    """ "Which signal do I send to qzd to make it rotate its logs" is not answered by the signal that makes qzd
+    flush: the sentence names what the code does, not only the program (and "send" only asks how it comes)."""
+    question = "Which signal do I send to qzd to make it rotate its log files immediately?"
+    flush = _paged(
+        "qzd rotates its log files when they grow too large. Note that qzd keeps records in memory until sending "
+        "SIGQZONE to qzd makes it flush them to disk.",
+        3,
+    )
+    verdict = _verdict(question, [flush])
+    assert verdict.failing == "value_stated" and "signal" in verdict.reasons[-1].detail
+    rotate = _paged("Sending SIGQZTWO to qzd makes it rotate its log files immediately.", 4)
+    assert _verdict(question, [flush, rotate]).sufficient
+
+
+def test_a_release_beside_another_entry_dates_nothing_asked() -> None:
+    """ "Since which Quill release does the listing include qz2 records?": "since" only asks when, so a sibling
+    entry's "[since 2.2.9]" is no release of qz2."""
+    question = "Since which Quill release does the listing include qz2 (long digest) records?"
+    listing = _paged(
+        "The record types of the Quill listing: • qz1 :: short digest • qz2 :: long digest (in field 10) "
+        "• rvq :: revocation signature (standalone) [since 2.2.9]",
+        3,
+    )
+    assert _verdict(question, [listing]).failing == "value_stated"
+    dated = _paged("qz2 :: long digest records are listed since Quill 2.1.", 4)
+    assert _verdict(question, [listing, dated]).sufficient
+
+
+def test_a_release_is_the_subjects_when_its_entry_gives_it() -> None:
+    """ "Which kernel version added qz_dev?": "version 1 quotas" in another entry of the page, or a word of the
+    question beside it ("supports"), dates nothing of qz_dev; its own entry's "(since 2.6.19)" does."""
+    question = "Which kernel version added support for the qz_dev feature?"
+    entry = {**_paged("qz_dev=path Sets the gate device's path for the kernel; see qzfs(5).", 3), "ordinal": 1}
+    page = {
+        **_paged("Apart from the old quotas (version 1 quotas), qzfs supports journaled quotas, a feature added.", 3),
+        "ordinal": 2,
+    }
+    verdict = _verdict(question, [entry, page])
+    assert verdict.failing == "value_stated" and verdict.reasons[-1].detail == "no passage states a version for qz_dev"
+    own = _paged("qz_dev This feature marks a gate device; the kernel supports it since 2.6.19.", 4)
+    assert _verdict(question, [entry, page, own]).sufficient
+
+
+def test_a_unit_asked_for_is_named_beside_the_subject() -> None:
+    """ "In what unit are the idle and active times of qz.usage() given?" is answered by a unit of measure, not by
+    another figure of the call."""
+    question = "In what unit are the idle and active times returned by qz.usage() expressed?"
+    assert asked_form(question) == "unit" and asks_value(question)
+    assert stated_values("It waits 5 ms, then 2 bytes; it's 3 s.", "unit") == {"ms", "bytes"}
+    figures = _paged("qz.usage() returns idle and active times for the 2 last calls of the gate.", 3)
+    verdict = _verdict(question, [figures])
+    assert verdict.failing == "value_stated" and "no passage states a unit for" in verdict.reasons[-1].detail
+    unit = _paged("qz.usage() returns idle and active times, expressed in milliseconds.", 4)
+    assert _verdict(question, [figures, unit]).sufficient
+
+
+def test_without_only_asks() -> None:
+    """ "Without qz_link, how many subgates can a gate hold?": "without" is in no statement of what holds."""
+    question = "Without qz_link, how many subgates can a single gate hold?"
+    said = _paged("qz_link Normally, a gate has no more than 64,998 subgates; this feature lifts the limit.", 3)
+    assert _verdict(question, [said]).sufficient
+
+
+def test_a_unit_is_stated_without_its_measure_in_the_entry() -> None:
+    """ "What unit is the 10 of -length 10 counted in?": "`b' for 512-byte blocks (the default if no suffix is
+    used)" names no length but gives the unit; the quantity "10" is the question's own."""
+    question = "If I write -length 10 with no suffix, what unit is the 10 counted in?"
+    entry = _paged(
+        "-length n[bk] The gap uses n units of space, rounding up. The following suffixes can be used: `b' for "
+        "512-byte blocks (this is the default if no suffix is used) `k' for kibibytes",
+        3,
+    )
+    assert _verdict(question, [entry]).sufficient
+    other = _paged("-length n[bk] The gap uses n units of space; suffixes can be written after n.", 3)
+    assert _verdict(question, [other]).failing == "value_stated"

@@ -1,0 +1,17 @@
+"""agent.value_forms: the form a question asks a value in and the values of that form a text states."""
+
+from agent.value_forms import asked_form, stated_values
+
+
+def test_an_error_code_is_no_acronym() -> None:
+    """ "What error code does new Gate() throw ...": "WHATWG URL" names no code; "QZ_BAD_PATH", "QZERR" and an errno
+    do."""
+    text = "Pass a WHATWG URL object; it throws QZ_BAD_PATH, QZERR or EQZPATH, see JSON."
+    assert stated_values(text, "code", "error code") == {"QZ_BAD_PATH", "QZERR", "EQZPATH"}
+
+
+def test_a_unit_is_asked_and_stated_as_a_word_of_measure() -> None:
+    assert asked_form("In what unit is the gate's delay given?") == asked_form("Which units does qz use?") == "unit"
+    assert asked_form("How many units does a gate hold?") == "count"
+    assert stated_values("It waits 5 ms, then 2 bytes; it's 3 s.", "unit") == {"ms", "bytes"}  # a lone "s" is none
+    assert stated_values("`b' for 512-byte blocks, the x-bits", "unit") == {"byte", "blocks"}
