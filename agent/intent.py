@@ -8,38 +8,13 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from agent.evidence import written_code
+from agent.question_words import QUESTION_WORDS
 from kb.definitions import defined_term
 from kb.periods import is_period, join_periods
 from kb.sentences import sentences
-from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS, is_common_word, is_identifier, without_possessive, words
+from kb.text import AUXILIARIES, STOPWORDS, is_common_word, is_identifier, without_possessive, words
 
 Intent = Literal["compare", "definition", "procedure", "general"]
-
-# Words that shape a question but carry no subject matter; removed before coverage checks and broadening.
-QUESTION_WORDS = (
-    frozenset(WH_WORDS)
-    | frozenset(AUXILIARIES)
-    | frozenset(
-        (  # noqa: SIM905 - a readable word list
-            "describe explain list name give tell discuss summarize "
-            "summarise define definition mean meaning means please provide show main key primary specific particular "
-            "various different difference differences differ compare compared comparison contrast between versus vs "
-            "way ways kind kinds type types may might must there their them "
-            "they this that these those such some any many much also about regarding according paper papers study "
-            "document documents use used using make made makes achieve achieved offer offers bring brings "
-            "contribute contributes ensure ensures provide provides upon "
-            # Prepositions ("since which release", "without the flag, how many", "variables like X"): a passage's
-            # "[since 2.1]" says when of anything, "without" is in no statement of what holds; and "that one".
-            "since until without within via like one "
-            # Verbs asking what a named thing means or sets off, and a reader's "problem" and "fix": they ask, the
-            # evidence answers in its own words ("ERR_X: thrown when ...").
-            "indicate indicates signify signifies relate relates trigger triggers triggered problem fix "
-            # An aside's abbreviations and a contrast's adverb ("i.e. does it give 4 rather than 5?") name nothing,
-            # nor does a reader speaking of themself ("I'm used to X").
-            "i.e e.g rather i'm i’m i've i’ve i'd i’d"
-        ).split()
-    )
-)
 
 _COMPARE = [
     re.compile(r"\b(?:differences?|distinctions?|contrast)\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)", re.I),
@@ -324,7 +299,13 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     own = any(is_identifier(t) or re.search(r"\w[./]\w", t) for t in asked_terms)  # a file ("qzsh.conf") too
     story = [t for t in terms if (own or not is_identifier(t)) and t not in asked_terms] if told else []
     units = set(_UNIT.findall(q))  # "10 GB" is a quantity: a document may write "10G" or "10 gigabytes"
-    identifiers = [t for t in terms if is_identifier(t) and not is_period(t) and t not in story and t not in units]
+    # A setting written as it is set ("Persistent=true", "commit=") is a name, whatever its word.
+    setting = {t for t in terms if re.search(rf"(?<![\w.-]){re.escape(t)}=", q)}
+    identifiers = [
+        t
+        for t in terms
+        if (is_identifier(t) or t in setting) and not is_period(t) and t not in story and t not in units
+    ]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
     # A sentence's first word is capitalised anyway, unless the question also writes it so elsewhere ("Zorblax died
     # with ... Is that a Zorblax bug?").

@@ -116,7 +116,15 @@ _UNIT = re.compile(
     r"bits?|octets?|blocks?|characters?|pixels?|percent(?:age)?|degrees?|radians?|hz|hertz|khz|mhz|ghz)(?![\w-])",
     re.I,
 )
-Form = Literal["hexadecimal", "version", "percent", "count", "duration", "code", "unit", "figure"]
+# "Where on disk is X stored, what's the path?", "which directory holds X": a path a sentence writes ("/var/lib/qz",
+# "~/.qzrc"; not "and/or" nor "TCP/IP").
+ASKS_PATH = re.compile(
+    r"\bwhat(?:'s|’s|\s+is)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+)?path\b|\bwhich\s+(?:directory|folder|path)\b|"
+    r"\bwhere\s+on\s+disk\b",
+    re.I,
+)
+_PATH = re.compile(r"(?<![\w/.-])(?:~|\.{1,2})?/[\w.%@+-]+(?:/[\w.%@+*-]*)*")
+Form = Literal["hexadecimal", "version", "percent", "count", "duration", "code", "unit", "path", "figure"]
 
 
 def asked_form(question: str) -> Form:
@@ -129,6 +137,8 @@ def asked_form(question: str) -> Form:
         return "code"
     if ASKS_UNIT.search(question):
         return "unit"
+    if ASKS_PATH.search(question):
+        return "path"
     if ASKS_HEX.search(question):
         return "hexadecimal"
     if ASKS_PERCENT.search(question):
@@ -143,11 +153,13 @@ def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
         kind = next((k for k in _CODES if k and k in named.lower()), "")
         return {m.group() for m in _CODES[kind].finditer(text) if not is_common_word(m.group().lower())}
     patterns = {"hexadecimal": _HEX, "version": _VERSION, "percent": _PERCENT, "count": _COUNT, "duration": _DURATION}
-    patterns["unit"] = _UNIT
+    patterns |= {"unit": _UNIT, "path": _PATH}
     pattern = patterns.get(form, FIGURE)
     if form in ("figure", "count", "duration"):
         text = _RELEASED.sub(" ", text)  # "since Kestrel 3.2" dates the thing, it measures nothing
     found = {m.group().lower().lstrip("+$€£") for m in pattern.finditer(text)}
+    if form == "path":  # a path ends before the sentence's stop ("... under /proc.")
+        found = {v.rstrip(".,;:") for v in found}
     if form == "figure":  # a code or a byte is a figure written in hexadecimal too ("0xfe means ...")
         found |= {m.group().lower() for m in _HEX_LITERAL.finditer(text)}
     if form == "version":

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from agent.intent import QUESTION_WORDS
-from agent.value_forms import ASKS_CODE, ASKS_HEX, ASKS_PERCENT, ASKS_UNIT, ASKS_VERSION, MEASURES, RELEASE
+from agent.question_words import QUESTION_WORDS
+from agent.value_forms import ASKS_CODE, ASKS_HEX, ASKS_PATH, ASKS_PERCENT, ASKS_UNIT, ASKS_VERSION, MEASURES, RELEASE
 from kb.text import STOPWORDS, is_common_word, is_identifier
 
 # A question asking for a count or a value ("how many", "how long", "what numeric value is X defined to", "what
@@ -23,7 +23,7 @@ _UNITS = (
 )
 _ASKS_VALUE = re.compile(
     rf"\bhow\s+(?:many|much|long|large|big|often|frequently)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
-    r"\b(?:what|which)\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+    r"\b(?:what|which)(?:'s|’s)?\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)|"
     r"\b(?:upper|lower)\s+(?:bound|limit)s?\b|"
     # "which numeric exit status", "what exit code does X return": a number.
@@ -37,12 +37,13 @@ _ASKS_VALUE = re.compile(
 def asks_value(question: str, worded_defaults: bool = True) -> bool:
     """The question asks for a count or a value, which an answer must state: also a version ("in which release was
     X added"), a value in hexadecimal ("what is the hexadecimal code of X"), a percentage or a bound ("is there an
-    upper bound on X, and what is it"), a named code ("which errno does X return") or a unit ("in what unit is X
-    given"), see `agent.value_forms`. A "default value" asked for may be a word, the default check's
-    (agent.defaults), unless `worded_defaults` is False."""
+    upper bound on X, and what is it"), a named code ("which errno does X return"), a unit ("in what unit is X
+    given") or a path ("where on disk is X kept"), see `agent.value_forms`. A "default value" asked for may be a
+    word, the default check's (agent.defaults), unless `worded_defaults` is False."""
     if worded_defaults:
         question = _DEFAULT_VALUE.sub("default", question)
-    return any(p.search(question) for p in (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT, ASKS_CODE, ASKS_UNIT))
+    asking = (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT, ASKS_CODE, ASKS_UNIT, ASKS_PATH)
+    return any(p.search(question) for p in asking)
 
 
 # "What are the default values of X and Y?": the defaults may be words ("debug", "yes"), stated as defaults.

@@ -40,8 +40,10 @@ _BOUNDS = {
     r"or\s+(?:later|newer|higher|above)|"
     r"(?:greater|more)\s+than|[≥>]=?",
 }
-# Both bounds at once ("out-of-range", "out of range" name none).
-_RANGE = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+to)\b|(?<![\w-])(?<!of\s)range(?![\w-])", re.I)
+# Both bounds at once ("a range", "from 1 to 9"; "out-of-range", "out of range" name none); a range's end that is
+# no figure bounds nothing ("between 0 and the time given" states a minimum only).
+_RANGE = re.compile(r"(?<![\w-])(?<!of\s)range(?![\w-])", re.I)
+_RANGE_ENDS = re.compile(r"\b(?:between\s+(?P<a>\S+)\s+and|from\s+(?P<b>\S+)\s+to)\s+(?P<hi>\S+)", re.I)
 
 
 # A value stated as a default ("[default: 30]", "the default is 500", "by default, it handles up to 500"): what
@@ -88,6 +90,9 @@ def asked_bounds(question: str) -> set[str]:
 def stated_bounds(text: str) -> set[str]:
     """The bounds ("maximum", "minimum") the text states."""
     found = {k for k, p in _BOUNDS.items() if re.search(rf"(?<![\w-])(?:{p})(?![\w-])", text, re.I)}
+    for m in _RANGE_ENDS.finditer(text):
+        found |= {"minimum"} if any(c.isdigit() for c in m.group("a") or m.group("b")) else set()
+        found |= {"maximum"} if any(c.isdigit() for c in m.group("hi")) else set()
     return found | ({"maximum", "minimum"} if _RANGE.search(text) else set())
 
 
@@ -172,11 +177,12 @@ def value_missing(
         if len(held) < need:
             continue
         head_titles = form == "version" and bool(head_names) and names_covered(head_names, *read([title]))
-        # A release is the subject's when its entry gives it ("QZ_A ... (since 2.5)"): another entry's release on
-        # the page, or beside a word of the question ("supports version 2 frames"), dates something else. A subject
-        # titling the document is in every entry.
+        # A release or a path is the subject's when its entry gives it ("QZ_A ... (since 2.5)", "Keep= ... kept
+        # under /var/lib/qz"): another entry's on the page, or one beside a word of the question ("supports version 2
+        # frames", "directories below /run/ to store sockets"), is something else's. A subject titling the document
+        # is in every entry.
         titled = any(names_covered(names[i], *read([title])) for i in subject)
-        dated = form == "version" and bool(subject) and not titled
+        dated = form in ("version", "path") and bool(subject) and not titled
         entry = ""  # what the last sentence naming the subject's family is about: "This option ..." refers to it
         for sentence in sentences(whole_text(hit)):
             about_entry, entry = entry, entry_of(sentence, subject) or entry
@@ -225,7 +231,7 @@ def value_missing(
                 return ""
     # A question naming no identifier: what it measures.
     kinds = {"hexadecimal": "hexadecimal value", "version": "version", "percent": "percentage", "duration": "time"}
-    kinds["unit"] = "unit"
+    kinds |= {"unit": "unit", "path": "path"}
     kind = code_kind or kinds.get(form, "value")
     kind = f"{' or '.join(sorted(bound))} {kind}" if bound else kind
     asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))

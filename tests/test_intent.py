@@ -273,3 +273,11 @@ def test_a_unit_after_a_number_is_no_identifier() -> None:
     """ "10 GB" is a quantity a document may write "10G": no name the evidence must hold as written."""
     reading = read_question("With about 10 GB free and a 3 GHz clock, how many QZ_JOBS run?")
     assert reading.identifiers == ["QZ_JOBS"] and "GB" in reading.key_terms
+
+
+def test_a_setting_written_as_set_is_a_name() -> None:
+    """ "Persistent=true", "commit=": a setting written as it is set names it, whatever its word; "x = 3" sets none."""
+    reading = read_question("Where on disk does qzd keep the stamp of a gate with Persistent=true — what's the path?")
+    assert reading.identifiers == ["Persistent"]
+    assert "commit" in read_question("What is the largest value I can give to the commit= option?").identifiers
+    assert read_question("If x = 3, what is the gate's width?").identifiers == []

@@ -15,3 +15,11 @@ def test_a_unit_is_asked_and_stated_as_a_word_of_measure() -> None:
     assert asked_form("How many units does a gate hold?") == "count"
     assert stated_values("It waits 5 ms, then 2 bytes; it's 3 s.", "unit") == {"ms", "bytes"}  # a lone "s" is none
     assert stated_values("`b' for 512-byte blocks, the x-bits", "unit") == {"byte", "blocks"}
+
+
+def test_a_path_is_asked_and_written_as_one() -> None:
+    question = "Where on disk does qzd keep the stamp of a gate with Persistent=true — what's the path?"
+    assert asked_form(question) == "path" and asked_form("Which directory holds the gates?") == "path"
+    assert asked_form("What is the path of least resistance worth?") == "path"  # "what is the X path"
+    text = "It is kept in /var/lib/qzd/stamps/ and ~/.qzrc; and/or TCP/IP, read-only /proc."
+    assert stated_values(text, "path") == {"/var/lib/qzd/stamps/", "~/.qzrc", "/proc"}

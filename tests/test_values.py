@@ -323,3 +323,31 @@ def test_a_unit_is_stated_without_its_measure_in_the_entry() -> None:
     assert _verdict(question, [entry]).sufficient
     other = _paged("-length n[bk] The gap uses n units of space; suffixes can be written after n.", 3)
     assert _verdict(question, [other]).failing == "value_stated"
+
+
+def test_a_path_is_the_subjects_when_its_entry_gives_it() -> None:
+    """ "Where does qzd keep the stamp of Persistent=true?": "directories below /run/ to store sockets" on the same
+    page is another thing's path; the entry's own "kept under /var/lib/qzd/" answers."""
+    question = "Where on disk does qzd store the stamp file for a gate with Persistent=true — what's the path?"
+    entry = {
+        **_paged("Persistent= If true, the time the gate last ran is stored on disk in a stamp file.", 3),
+        "ordinal": 1,
+    }
+    other = {
+        **_paged("Daemons frequently require directories below /run/ to store sockets and stamp files.", 3),
+        "ordinal": 2,
+    }
+    verdict = _verdict(question, [entry, other])
+    assert verdict.failing == "value_stated" and verdict.reasons[-1].detail == "no passage states a path for Persistent"
+    own = _paged("Persistent= The stamp file of each gate is stored on disk under /var/lib/qzd/stamps/.", 4)
+    assert _verdict(question, [entry, other, own]).sufficient
+
+
+def test_a_range_bounds_only_by_its_figures() -> None:
+    """ "between 0 and the time given" states a minimum, no maximum; "from 0 to 7" states both."""
+    assert stated_bounds("Delay by a random time between 0 and the specified time value.") == {"minimum"}
+    assert stated_bounds("The priority (from 0 to 7, where 0 is the highest).") >= {"minimum", "maximum"}
+    question = "What's the largest value QzDelaySec= is allowed to take?"
+    assert asks_value(question)
+    said = _paged("QzDelaySec= Delay the gate by a random time between 0 and the time value it is allowed to take.", 3)
+    assert _verdict(question, [said]).failing == "value_stated"

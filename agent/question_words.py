@@ -1,0 +1,38 @@
+"""The words that shape a question but carry no subject matter: question words, auxiliaries, verbs of asking and
+the function words a question leans on. Removed before coverage checks and broadening (`agent.intent`)."""
+
+from __future__ import annotations
+
+from kb.text import AUXILIARIES, WH_WORDS
+
+# Words that shape a question but carry no subject matter; removed before coverage checks and broadening.
+QUESTION_WORDS = (
+    frozenset(WH_WORDS)
+    | frozenset(AUXILIARIES)
+    | frozenset(
+        (  # noqa: SIM905 - a readable word list
+            "describe explain list name give tell discuss summarize "
+            "summarise define definition mean meaning means please provide show main key primary specific particular "
+            "various different difference differences differ compare compared comparison contrast between versus vs "
+            "way ways kind kinds type types may might must there their them "
+            "they this that these those such some any many much also about regarding according paper papers study "
+            "document documents use used using make made makes achieve achieved offer offers bring brings "
+            "contribute contributes ensure ensures provide provides upon "
+            # Prepositions ("since which release", "without the flag, how many", "variables like X"): a passage's
+            # "[since 2.1]" says when of anything, "without" is in no statement of what holds; and "that one".
+            "since until without within via like one "
+            # Verbs asking what a named thing means or sets off, and a reader's "problem" and "fix": they ask, the
+            # evidence answers in its own words ("ERR_X: thrown when ...").
+            "indicate indicates signify signifies relate relates trigger triggers triggered problem fix "
+            # An aside's abbreviations and a contrast's adverb ("i.e. does it give 4 rather than 5?") name nothing,
+            # nor does a reader speaking of themself ("I'm used to X").
+            "i.e e.g rather i'm i’m i've i’ve i'd i’d"
+        ).split()
+    )
+    # A negated auxiliary ("Why aren't services ...", "a path that doesn't start with ./") asks as the auxiliary does.
+    | frozenset(
+        f"{verb}{apostrophe}t"
+        for verb in "aren isn wasn weren don doesn didn can won hasn haven hadn shouldn couldn wouldn".split()  # noqa: SIM905
+        for apostrophe in ("'", "’")
+    )
+)
