@@ -15,6 +15,8 @@ font, a running header and page numbers):
 - bench/probes/storage/pdfs/: a file system's creation command and format manual pages (groff, tables by tbl);
 - bench/probes/runtime/pdfs/ and events/pdfs/: four more chapters of the Node.js API reference (Markdown);
 - bench/probes/timers/pdfs/: a service manager's timer unit and temporary-files configuration manual pages;
+- bench/probes/vcs/pdfs/ and archives/pdfs/: a version control system's attributes and hooks manual pages, and two
+  compressors' manual pages;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -90,6 +92,10 @@ SOURCES = {  # probe / pdf name: (source, title)
     ),
     "events/events.pdf": ("/usr/share/doc/nodejs/api/events.md", "Node.js API: Events"),
     "events/readline.pdf": ("/usr/share/doc/nodejs/api/readline.md", "Node.js API: Readline"),
+    "vcs/gitattributes.5.pdf": ("/usr/share/man/man5/gitattributes.5.gz", "gitattributes(5): attributes per path"),
+    "vcs/githooks.5.pdf": ("/usr/share/man/man5/githooks.5.gz", "githooks(5): hooks used by Git"),
+    "archives/xz.1.pdf": ("/usr/share/man/man1/xz.1.gz", "xz(1): compress or decompress .xz and .lzma files"),
+    "archives/zip.1.pdf": ("/usr/share/man/man1/zip.1.gz", "zip(1): package and compress (archive) files"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
