@@ -207,7 +207,7 @@ def assess(state: dict[str, Any]) -> Assessment:
     value = c.stated_value and asks_value(question, worded_defaults=c.stated_default)
     if c.stated_default and asks_default(question) and not value:
         named = [*identifiers, *(state.get("written") or [])] or [t for t in others if HYPHENATED_NAME.match(t)]
-        unstated = default_missing(untitled(named, titles_read(evidence)) or named, evidence, aliases)
+        unstated = default_missing(untitled(named, titles_read(evidence)) or named, evidence, aliases, question)
         if unstated is not None:
             reasons.append(Check(check="default_stated", ok=not unstated, detail=unstated or "a default is stated"))
         # The entry goes on past the evidence: a default value asked for is still a value beside the subject.

@@ -46,9 +46,16 @@ def asks_default(question: str) -> bool:
     return bool(_ASKS.search(question.strip()))
 
 
-def states_default(text: str) -> bool:
-    """The text states a default ("Defaults to 48K.", "If not set, ...")."""
-    return bool(_STATES.search(text))
+# A state the question itself names ("a file with an unspecified attribute") is no default the text states when it
+# names that state too ("if the attribute is unspecified, ...": the question's condition, not what holds without it).
+_ECHOED = ("unspecified", "unset", "omitted")
+
+
+def states_default(text: str, asked: str = "") -> bool:
+    """The text states a default ("Defaults to 48K.", "If not set, ..."), other than by a state the question `asked`
+    names itself."""
+    echoed = {w for w in _ECHOED if re.search(rf"\b{w}\b", asked, re.I)}
+    return any(m.group().lower() not in echoed for m in _STATES.finditer(text))
 
 
 def _names(names: list[str], sentence: str) -> bool:
@@ -58,12 +65,14 @@ def _names(names: list[str], sentence: str) -> bool:
     return names_covered(names, *read([sentence]))
 
 
-def default_missing(subject: list[str], evidence: list[dict[str, Any]], aliases: dict | None = None) -> str | None:
+def default_missing(
+    subject: list[str], evidence: list[dict[str, Any]], aliases: dict | None = None, question: str = ""
+) -> str | None:
     """Why no evidence states a default for the subject (the question's identifiers), or "" when a sentence does:
     one naming the subject, or one after it in the same entry (until a sentence opens another entry). An entry
     still open where its passage ends goes on in the next passage when the evidence holds it; when it does not, the
     passage's `next_opening` tells whether another entry opens there; if none does, the default may be stated
-    there: None (unknown)."""
+    there: None (unknown). A state the `question` names itself states no default (see `states_default`)."""
     if not subject:
         return None  # nothing named to read an entry of
     names = [[s, *(aliases or {}).get(s, [])] for s in subject]
@@ -78,7 +87,7 @@ def default_missing(subject: list[str], evidence: list[dict[str, Any]], aliases:
                     within = True
                 elif opens_entry(sentence):
                     within = False
-                if within and states_default(sentence):
+                if within and states_default(sentence, question):
                     return ""
                 if sentence.split() != whole.split():  # it went on into another entry, which the next ones are about
                     within = False

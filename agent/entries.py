@@ -77,24 +77,38 @@ _WORDS = re.compile(r"[A-Za-z](?:[\w.-]*\w)?")
 _OPENING = re.compile(r"(?:^|(?<=[.:;]\s))(?=\S)")
 
 
-def other_option(words: str, question: str) -> str:
+def option_opened(words: str) -> str:
     """The option whose entry the words open as it is written ("--retries=N Sets ...", "gate_prio=prio The ...",
-    "-q Quiet"), when the question does not name it, else ""."""
+    "-q Quiet"), else ""."""
     first = words.split(maxsplit=1)[0] if words.split() else ""
     if not (first.startswith("-") or "=" in first):
         return ""
     name = first.lstrip("-").split("=")[0]
-    if not _NAME.match(name) or name.lower() in {w.lower() for w in _WORDS.findall(question)}:
-        return ""
-    return name
+    return name if _NAME.match(name) else ""
+
+
+def other_option(words: str, question: str) -> str:
+    """The option whose entry the words open when the question does not name it, else ""."""
+    name = option_opened(words)
+    return "" if name.lower() in {w.lower() for w in _WORDS.findall(question)} else name
+
+
+def _parts(sentence: str) -> list[str]:
+    """The sentence cut where an option's entry may open in it."""
+    starts = sorted({0, *(m.start() for m in _OPENING.finditer(sentence))})
+    return [sentence[a:b] for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True)]
 
 
 def own_options(sentence: str, question: str) -> str:
     """The sentence without the entries of options the question does not name: "gate_prio=prio The priority (from
     0 to 7) ... of a commit" bounds nothing of a "commit=" asked about."""
-    starts = sorted({0, *(m.start() for m in _OPENING.finditer(sentence))})
-    parts = [sentence[a:b] for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True)]
-    return "".join(p for p in parts if not other_option(p, question)).strip()
+    return "".join(p for p in _parts(sentence) if not other_option(p, question)).strip()
+
+
+def last_option(sentence: str) -> str:
+    """The part of the sentence opening the last option's entry in it (the one its next sentences go on about), or
+    ""."""
+    return next((part for part in reversed(_parts(sentence)) if option_opened(part)), "")
 
 
 def heads_entry(text: str, names: list[str]) -> bool:

@@ -75,6 +75,9 @@ _ASKS_DURATION = re.compile(
 # ("waits indefinitely"). Units are the generic ones of time.
 _TIME_UNIT = r"(?:s|secs?|seconds?|ms|msecs?|milliseconds?|us|µs|microseconds?|ns|nanoseconds?|mins?|minutes?|h|hrs?|"
 _TIME_UNIT += r"hours?|days?|weeks?|months?|years?|jiff(?:y|ies)|ticks?)"
+_COUNTS_TIME = re.compile(rf"\bhow\s+many\s+{_TIME_UNIT}\b", re.I)
+
+
 _DURATION = re.compile(
     rf"(?<![\w.])\d[\d,]*(?:\.\d+)?\s*-?\s*{_TIME_UNIT}\b|\b(?:{_COUNT_WORDS})(?:\s+|-){_TIME_UNIT}\b|"
     rf"\b(?:every|each|per)\s+(?:\d[\d,.]*\s*)?{_TIME_UNIT}\b|"  # "every hour", "each 5 s"; "tens" is no "ten s"
@@ -129,6 +132,8 @@ Form = Literal["hexadecimal", "version", "percent", "count", "duration", "code",
 
 def asked_form(question: str) -> Form:
     """The form of the value the question asks for; a count comes first ("how many hex digits")."""
+    if _COUNTS_TIME.search(question):
+        return "duration"  # "how many seconds does X wait": a time ("the flag is always 1" states none)
     if _ASKS_COUNT.search(question):
         return "count"
     if _ASKS_DURATION.search(question):

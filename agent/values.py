@@ -7,7 +7,16 @@ import math
 import re
 from typing import Any
 
-from agent.entries import BACK_REFERENCE, entry_of, own_options, own_part, siblings
+from agent.entries import (
+    BACK_REFERENCE,
+    entry_of,
+    last_option,
+    option_opened,
+    other_option,
+    own_options,
+    own_part,
+    siblings,
+)
 from agent.evidence import names_covered, passage, read, titles_read, untitled, whole_text
 from agent.notation import quoted
 from agent.rare_words import absent, is_rare
@@ -140,6 +149,7 @@ def value_missing(
     if form == "version" and counted:  # "in which Quill release was QZ_A added": QZ_A's, not any Quill release
         subject = [i for i in subject if i.lower() != counted.split()[-1].lower()] or subject
     given = stated_values(question, form, code_kind)
+    options_named = bool(_OPTION_WRITTEN.search(question))
     bound = asked_bounds(question)
     asks_default = bool(_ASKS_DEFAULT.search(question))
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
@@ -184,8 +194,18 @@ def value_missing(
         titled = any(names_covered(names[i], *read([title])) for i in subject)
         dated = form in ("version", "path") and bool(subject) and not titled
         entry = ""  # what the last sentence naming the subject's family is about: "This option ..." refers to it
+        # Within another option's entry than the one the question writes ("QzWait= ... Defaults to 100ms." is
+        # QzWait's default, not QzStart='s).
+        foreign = False
         for sentence in sentences(whole_text(hit)):
             about_entry, entry = entry, entry_of(sentence, subject) or entry
+            names_subject = bool(subject) and entry_of(sentence, subject) == subject[0]
+            goes_on = foreign and not option_opened(sentence) and not names_subject
+            opening = last_option(sentence)
+            foreign = bool(other_option(opening, question)) if opening else foreign and not names_subject
+            foreign = foreign and options_named  # "which settings cap X?" names none: any entry may answer
+            if goes_on:
+                continue
             if about_entry and about_entry not in subject and BACK_REFERENCE.match(sentence):
                 continue  # "QZ_HOLD ... This option can be combined with QZ_ASKED only since 2.5" dates QZ_HOLD
             if dated and entry != subject[0]:
@@ -197,7 +217,8 @@ def value_missing(
                 if cut is None:
                     continue
                 sentence = cut
-            sentence = own_options(own_part(sentence, subject), question)
+            sentence = own_part(sentence, subject)
+            sentence = own_options(sentence, question) if options_named else sentence
             said = read([_others_cut(sentence, question)])
             # The counted noun is in it; the thing whose version is asked may title its document instead.
             unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *said)
@@ -248,6 +269,7 @@ def _a(kind: str) -> str:
     return f"{'an' if vowel else 'a'} {kind}"
 
 
+_OPTION_WRITTEN = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Za-z][\w.-]*=)")  # "--wait", "-q", "QzStart="
 HYPHENATED_NAME = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")  # "set-latch"; not "built-in"
 _SECTIONED = re.compile(r"(?<![\w.-])([a-z_][\w.-]*)\(\d[a-z]?\)")  # a call by its manual page: "qzset(2)"
 _NUMBER_OF = re.compile(r"\bnumber\s+of\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", re.I)

@@ -133,3 +133,18 @@ def test_a_default_value_past_the_evidence_is_still_a_value_beside_the_subject()
     # When the next chunk opens another entry, the default is known to be missing.
     closed = {**entry, "next_opening": "gate-wait seconds Waits between two gates."}
     assert assess({**assess_state(question, [closed]), "question": question}).failing == "default_stated"
+
+
+def test_a_state_the_question_names_is_no_default_stated() -> None:
+    """ "... of qz.bigThreshold for a file with an unspecified attribute": "a path whose attribute is unspecified
+    ... smaller than qz.bigThreshold" names the question's own state, no default; "if unset, ..." still states one."""
+    question = "What is the default of qz.bigThreshold that decides whether a file with an unspecified gate is text?"
+    assert not states_default("A path whose gate is unspecified is text if smaller than qz.bigThreshold.", question)
+    assert states_default("A path whose gate is unspecified is text.") and states_default(
+        "If unset, it is 5.", question
+    )
+    entry = hit("manual", "Unspecified A path whose gate is unspecified is text if it is smaller than qz.bigThreshold.")
+    after = hit("manual", "QZ_NEXT Sets the next gate of the file.", 2)
+    assert default_missing(["qz.bigThreshold"], [entry, after], None, question) == (
+        "no passage states a default for qz.bigThreshold"
+    )

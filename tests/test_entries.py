@@ -4,6 +4,7 @@ from agent.entries import (
     BACK_REFERENCE,
     entry_of,
     heads_entry,
+    last_option,
     opens_entry,
     other_option,
     own_options,
@@ -55,3 +56,8 @@ def test_an_entry_opening_with_the_name_is_headed_by_it() -> None:
     text = "ENVIRONMENT\nQZ_SYNC If set, syncs often. QZ_CONF Determines the location of the file. See QZ_RUN too."
     assert heads_entry(text, ["QZ_CONF"]) and heads_entry(text, ["qz_sync"])
     assert not heads_entry(text, ["QZ_RUN"])  # named in passing
+
+
+def test_the_last_option_opened_is_the_one_the_next_sentences_go_on_about() -> None:
+    assert last_option("QzStart= Sets it. QzWait= Sets the wait.") == "QzWait= Sets the wait."
+    assert last_option("It waits, see qzd(8).") == ""

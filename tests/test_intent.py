@@ -281,3 +281,10 @@ def test_a_setting_written_as_set_is_a_name() -> None:
     assert reading.identifiers == ["Persistent"]
     assert "commit" in read_question("What is the largest value I can give to the commit= option?").identifiers
     assert read_question("If x = 3, what is the gate's width?").identifiers == []
+
+
+def test_a_value_after_a_code_noun_is_what_is_asked_about() -> None:
+    """ "What does an exit status of 17 mean?": the evidence must hold 17, not only other statuses."""
+    assert read_question("What does an exit status of 17 from qzip mean?").identifiers == ["17"]
+    assert "0x1F" in read_question("What does error 0x1F mean in qzlib?").identifiers
+    assert read_question("How many gates does qzd open at 17 sites?").identifiers == []

@@ -23,3 +23,10 @@ def test_a_path_is_asked_and_written_as_one() -> None:
     assert asked_form("What is the path of least resistance worth?") == "path"  # "what is the X path"
     text = "It is kept in /var/lib/qzd/stamps/ and ~/.qzrc; and/or TCP/IP, read-only /proc."
     assert stated_values(text, "path") == {"/var/lib/qzd/stamps/", "~/.qzrc", "/proc"}
+
+
+def test_how_many_seconds_asks_a_time() -> None:
+    """ "How many seconds does qzd wait?" is answered by a time ("30 s"), not by a count ("the flag is always 1")."""
+    assert asked_form("How many seconds does qzd wait for a gate before it kills it?") == "duration"
+    assert asked_form("How many gates does qzd wait for?") == "count"
+    assert stated_values("The flag is always 1.", "duration") == set()

@@ -351,3 +351,13 @@ def test_a_range_bounds_only_by_its_figures() -> None:
     assert asks_value(question)
     said = _paged("QzDelaySec= Delay the gate by a random time between 0 and the time value it is allowed to take.", 3)
     assert _verdict(question, [said]).failing == "value_stated"
+
+
+def test_an_option_entrys_later_sentences_are_its_own() -> None:
+    """ "What is the default timeout of QzStart=?": "QzWait= Sets the time to wait. Defaults to 100ms." gives QzWait's
+    default, sentence after sentence, until an entry of the subject opens."""
+    question = "What default timeout, in seconds, does qzd use for QzStart= when it is not set?"
+    other = _paged("QzStart= Sets the start timeout of qzd. QzWait= Sets the time to wait. Defaults to 100 seconds.", 3)
+    assert _verdict(question, [other]).failing == "value_stated"
+    own = _paged("QzWait= Sets the time to wait. QzStart= Sets the start timeout. Defaults to 90 seconds.", 4)
+    assert _verdict(question, [own]).sufficient
