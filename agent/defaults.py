@@ -46,15 +46,16 @@ def asks_default(question: str) -> bool:
     return bool(_ASKS.search(question.strip()))
 
 
-# A state the question itself names ("a file with an unspecified attribute") is no default the text states when it
-# names that state too ("if the attribute is unspecified, ...": the question's condition, not what holds without it).
+# A state the question itself gives a thing ("a file with an unspecified attribute") is no default the text states
+# when it names that state too (the question's condition, not what holds without it); a question asking "when X is
+# unset" asks for the very default "when unset, ..." states.
 _ECHOED = ("unspecified", "unset", "omitted")
 
 
 def states_default(text: str, asked: str = "") -> bool:
     """The text states a default ("Defaults to 48K.", "If not set, ..."), other than by a state the question `asked`
     names itself."""
-    echoed = {w for w in _ECHOED if re.search(rf"\b{w}\b", asked, re.I)}
+    echoed = {w for w in _ECHOED if re.search(rf"\b(?:a|an|the|its|their|any)\s+{w}\b", asked, re.I)}
     return any(m.group().lower() not in echoed for m in _STATES.finditer(text))
 
 

@@ -83,14 +83,20 @@ def option_opened(words: str) -> str:
     first = words.split(maxsplit=1)[0] if words.split() else ""
     if not (first.startswith("-") or "=" in first):
         return ""
-    name = first.lstrip("-").split("=")[0]
+    name = first.lstrip("-").split("=")[0].rstrip(",;:")  # "-w, --wait=N": "w"
     return name if _NAME.match(name) else ""
 
 
+# An option as a question writes it: "--wait", "-q", "QzStart=".
+OPTION_WRITTEN = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Za-z][\w.-]*=)")
+
+
 def other_option(words: str, question: str) -> str:
-    """The option whose entry the words open when the question does not name it, else ""."""
+    """The option whose entry the words open when the question does not write it, else "" ("Timeout= ..." is
+    another option for a question on "QzStart=" that says "timeout")."""
     name = option_opened(words)
-    return "" if name.lower() in {w.lower() for w in _WORDS.findall(question)} else name
+    written = {w.lstrip("-").rstrip("=").lower() for w in OPTION_WRITTEN.findall(question)}
+    return "" if name.lower() in written else name
 
 
 def _parts(sentence: str) -> list[str]:
@@ -100,9 +106,14 @@ def _parts(sentence: str) -> list[str]:
 
 
 def own_options(sentence: str, question: str) -> str:
-    """The sentence without the entries of options the question does not name: "gate_prio=prio The priority (from
-    0 to 7) ... of a commit" bounds nothing of a "commit=" asked about."""
-    return "".join(p for p in _parts(sentence) if not other_option(p, question)).strip()
+    """The sentence without the entries of options the question does not write, each up to the next option's:
+    "gate_prio=prio The priority (from 0 to 7) ... of a flush; the default is 3" bounds nothing of a "flush=" asked
+    about."""
+    kept, other = [], False
+    for part in _parts(sentence):
+        other = bool(other_option(part, question)) if option_opened(part) else other
+        kept += [] if other else [part]
+    return "".join(kept).strip()
 
 
 def last_option(sentence: str) -> str:

@@ -111,9 +111,9 @@ class QuestionReading(BaseModel):
 
 # A unit of size, frequency or rate right after a number ("10 GB", "3 GHz", "64KiB"): the few generic ones written in
 # capitals, which would otherwise read as names.
-# A value naming what is asked about, after the noun of a code ("exit status of 17", "error 0x1F", "level 6").
-_CODED_VALUE = re.compile(r"\b(?:status|code|error|errno|signal|level)\s+(?:of\s+)?(\d+|0x[0-9A-Fa-f]+)\b", re.I)
 _UNIT = re.compile(r"(?<![\w.])\d[\d.,]*\s*([KMGTPE]i?B|[kKMGT]?Hz|[KMG]bps)\b")
+# A value naming what is asked about, after the noun of a code ("exit status of 17", "error 0x1F").
+_CODED_VALUE = re.compile(r"\b(?:status|code|error|errno|signal)\s+(?:of\s+)?(\d+|0x[0-9A-Fa-f]+)\b", re.I)
 _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
 
 
@@ -301,7 +301,7 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     own = any(is_identifier(t) or re.search(r"\w[./]\w", t) for t in asked_terms)  # a file ("qzsh.conf") too
     story = [t for t in terms if (own or not is_identifier(t)) and t not in asked_terms] if told else []
     units = set(_UNIT.findall(q))  # "10 GB" is a quantity: a document may write "10G" or "10 gigabytes"
-    # A setting written as it is set ("Persistent=true", "commit=") is a name, whatever its word.
+    # A setting written as it is set ("Keep=true", "flush=") is a name, whatever its word.
     setting = {t for t in terms if re.search(rf"(?<![\w.-]){re.escape(t)}=", q)}
     setting |= set(_CODED_VALUE.findall(q)) & set(terms)  # "an exit status of 17": what 17 means is asked
     identifiers = [

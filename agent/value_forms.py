@@ -68,6 +68,10 @@ _ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b|\b(?:number|count)\s+of\b", r
 # "How often does X retry": a time between, or a frequency ("every 5 s", "hourly", "twice a day").
 _ASKS_DURATION = re.compile(
     r"\bhow\s+long\b(?!\s+(?:is|are|was|were)\b)(?![^?.;]*\bbe\b(?!\s+(?:\w+ed|held|kept|left|run|shown|spent)\b))|"
+    # "how long is X delayed (before ...)?": a participle closing its clause asks a time, "how long is a name?" a
+    # length, and so does "how long is the key, and what lengths are allowed?"
+    r"\bhow\s+long\s+(?:is|are|was|were)\s+(?:(?!\b(?:and|or|what|which|how)\b)[^?,;])*?\b\w+ed\s*"
+    r"(?=[?,]|$|(?:before|until|after|when|if|while)\b)|"
     r"\bhow\s+(?:often|frequently)\b",
     re.I,
 )
@@ -75,9 +79,6 @@ _ASKS_DURATION = re.compile(
 # ("waits indefinitely"). Units are the generic ones of time.
 _TIME_UNIT = r"(?:s|secs?|seconds?|ms|msecs?|milliseconds?|us|µs|microseconds?|ns|nanoseconds?|mins?|minutes?|h|hrs?|"
 _TIME_UNIT += r"hours?|days?|weeks?|months?|years?|jiff(?:y|ies)|ticks?)"
-_COUNTS_TIME = re.compile(rf"\bhow\s+many\s+{_TIME_UNIT}\b", re.I)
-
-
 _DURATION = re.compile(
     rf"(?<![\w.])\d[\d,]*(?:\.\d+)?\s*-?\s*{_TIME_UNIT}\b|\b(?:{_COUNT_WORDS})(?:\s+|-){_TIME_UNIT}\b|"
     rf"\b(?:every|each|per)\s+(?:\d[\d,.]*\s*)?{_TIME_UNIT}\b|"  # "every hour", "each 5 s"; "tens" is no "ten s"
@@ -85,6 +86,8 @@ _DURATION = re.compile(
     r"twice|once\s+(?:a|an|per|every))\b",
     re.I,
 )
+# "How many seconds does X wait": a time, whatever its unit ("the flag is always 1" states none).
+_COUNTS_TIME = re.compile(rf"\bhow\s+many\s+{_TIME_UNIT}\b", re.I)
 # "What percentage of X ...?", "By what percentage does X ...?": a share, written with "%" or "percent".
 ASKS_PERCENT = re.compile(r"\b(?:what|which)\s+(?:is\s+the\s+)?percent(?:age)?\b", re.I)
 _PERCENT = re.compile(r"(?<![\w.])[-+(]?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|percent\b|per\s+cent\b)", re.I)
@@ -103,25 +106,40 @@ DELIVERS = frozenset(
     "send sends sent sending raise raises raised return returns returned get gets emit emits throw throws".split()  # noqa: SIM905
 )
 # Any other code is written with an underscore ("QZ_TOO_BIG"), says it is an error ("QZERR") or is shaped as an errno
-# ("EQZFULL"): an acronym ("URL", "JSON") is none.
+# ("EQZFULL"): an acronym ("URL", "JSON") is none, nor is a standard stream ("STDERR").
 _CODES = {
     "errno": re.compile(r"(?<![\w-])E[A-Z0-9]{2,}(?![\w-])"),
     "signal": re.compile(r"(?<![\w-])SIG[A-Z0-9]+(?![\w-])"),
-    "": re.compile(r"(?<![\w-])(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z0-9]*ERR[A-Z0-9]*|E[A-Z0-9]{3,})(?![\w-])"),
+    "": re.compile(
+        r"(?<![\w-])(?!STD(?:ERR|OUT|IN)\b)(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|[A-Z0-9]*ERR[A-Z0-9]*|E[A-Z0-9]{3,})(?![\w-])"
+    ),
 }
-# "In what unit is X expressed?", "which units does X use": a unit of measure, which a sentence names ("in
-# milliseconds", "(bytes)"). Units are the generic ones of time, size, share, frequency and angle; a lone letter
-# ("s") is no word of one; a figure may join it ("512-byte blocks").
-ASKS_UNIT = re.compile(r"\b(?:what|which)\s+units?\b", re.I)
+# "In what unit is X expressed?", "what unit is the 10 counted in?": a unit of measure, which a sentence names ("in
+# milliseconds", "(bytes)", "100ms", "512-byte"); not "which unit does X start" (a unit of another kind). Units are
+# the generic ones of time, size, share, frequency and angle; a short one, or one that is an ordinary word too ("us",
+# "s", "min", "days", "blocks"), only right after a figure ("5 ms", "10 blocks").
+ASKS_UNIT = re.compile(
+    r"\bin\s+(?:what|which)\s+units?\b|"
+    r"\b(?:what|which)\s+units?\b(?=[^?]*\b(?:expressed|measured|given|counted|specified|reported|stated|uses?|in\s*\?))",
+    re.I,
+)
+_FIGURED = r"(?:(?<=\d)|(?<=\d\s)|(?<=\d-))"  # right after a figure: "5 ms", "100ms", "512-byte"
 _UNIT = re.compile(
-    r"(?:(?<=\d-)|(?<![\w-]))(?:secs?|seconds?|ms|msecs?|milliseconds?|us|µs|microseconds?|ns|nanoseconds?|mins?|minutes?|hrs?|"
-    r"hours?|days?|weeks?|jiff(?:y|ies)|ticks?|bytes?|kilobytes?|megabytes?|gigabytes?|KiB|MiB|GiB|kB|KB|MB|GB|"
-    r"bits?|octets?|blocks?|characters?|pixels?|percent(?:age)?|degrees?|radians?|hz|hertz|khz|mhz|ghz)(?![\w-])",
+    rf"(?:{_FIGURED}|(?<![\w-]))(?:secs?|seconds?|msecs?|milliseconds?|microseconds?|nanoseconds?|minutes?|hours?|"
+    r"jiff(?:y|ies)|bytes?|kilobytes?|megabytes?|gigabytes?|KiB|MiB|GiB|kB|KB|MB|GB|bits?|octets?|characters?|pixels?|"
+    r"percent(?:age)?|degrees?|radians?|hz|hertz|khz|mhz|ghz)(?![\w-])|"
+    rf"{_FIGURED}(?:ms|us|µs|ns|mins?|hrs?|s|h|days?|weeks?|ticks?|blocks?)(?![\w-])",
     re.I,
 )
 # "Where on disk is X stored, what's the path?", "which directory holds X": a path a sentence writes ("/var/lib/qz",
-# "~/.qzrc"; not "and/or" nor "TCP/IP").
+# "~/.qzrc"; not "and/or" nor "TCP/IP"); not "the path length", "which directory entries".
 ASKS_PATH = re.compile(
+    r"\b(?:what(?:'s|’s|\s+is)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+)?path|which\s+(?:directory|folder|path))\b"
+    r"(?=\s*(?:[?,]|$|(?:of|for|to|where|that|does|do|did|is|are|holds?|contains?|keeps?|stores?|will|should)\b))|"
+    r"\bwhere\s+on\s+disk\b",
+    re.I,
+)
+_PATH = re.compile(
     r"\bwhat(?:'s|’s|\s+is)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+)?path\b|\bwhich\s+(?:directory|folder|path)\b|"
     r"\bwhere\s+on\s+disk\b",
     re.I,

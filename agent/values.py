@@ -9,15 +9,17 @@ from typing import Any
 
 from agent.entries import (
     BACK_REFERENCE,
+    OPTION_WRITTEN,
     entry_of,
     last_option,
+    opens_entry,
     option_opened,
     other_option,
     own_options,
     own_part,
     siblings,
 )
-from agent.evidence import names_covered, passage, read, titles_read, untitled, whole_text
+from agent.evidence import names_covered, own_heading, passage, read, titles_read, untitled, whole_text
 from agent.notation import quoted
 from agent.rare_words import absent, is_rare
 from agent.readable import is_row
@@ -149,7 +151,7 @@ def value_missing(
     if form == "version" and counted:  # "in which Quill release was QZ_A added": QZ_A's, not any Quill release
         subject = [i for i in subject if i.lower() != counted.split()[-1].lower()] or subject
     given = stated_values(question, form, code_kind)
-    options_named = bool(_OPTION_WRITTEN.search(question))
+    options_named = bool(OPTION_WRITTEN.search(question))
     bound = asked_bounds(question)
     asks_default = bool(_ASKS_DEFAULT.search(question))
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
@@ -189,9 +191,9 @@ def value_missing(
         head_titles = form == "version" and bool(head_names) and names_covered(head_names, *read([title]))
         # A release or a path is the subject's when its entry gives it ("QZ_A ... (since 2.5)", "Keep= ... kept
         # under /var/lib/qz"): another entry's on the page, or one beside a word of the question ("supports version 2
-        # frames", "directories below /run/ to store sockets"), is something else's. A subject titling the document
-        # is in every entry.
-        titled = any(names_covered(names[i], *read([title])) for i in subject)
+        # frames", "directories below /run/qz to keep sockets"), is something else's. A subject titling the document
+        # or the passage's section is in every entry.
+        titled = any(names_covered(names[i], *read([title, own_heading(hit)])) for i in subject)
         dated = form in ("version", "path") and bool(subject) and not titled
         entry = ""  # what the last sentence naming the subject's family is about: "This option ..." refers to it
         # Within another option's entry than the one the question writes ("QzWait= ... Defaults to 100ms." is
@@ -199,11 +201,12 @@ def value_missing(
         foreign = False
         for sentence in sentences(whole_text(hit)):
             about_entry, entry = entry, entry_of(sentence, subject) or entry
-            names_subject = bool(subject) and entry_of(sentence, subject) == subject[0]
-            goes_on = foreign and not option_opened(sentence) and not names_subject
+            # Only an entry opening ends another's: "Unlike QzStart=, it defaults to 100 s" is still QzWait='s.
+            opens_own = opens_entry(sentence) and bool(subject) and entry_of(sentence, subject) == subject[0]
+            goes_on = foreign and not option_opened(sentence) and not opens_own
             opening = last_option(sentence)
-            foreign = bool(other_option(opening, question)) if opening else foreign and not names_subject
-            foreign = foreign and options_named  # "which settings cap X?" names none: any entry may answer
+            foreign = bool(other_option(opening, question)) if opening else foreign and not opens_own
+            foreign = foreign and options_named  # "which settings cap X?" writes none: any entry may answer
             if goes_on:
                 continue
             if about_entry and about_entry not in subject and BACK_REFERENCE.match(sentence):
@@ -236,7 +239,7 @@ def value_missing(
             # neighbouring entry's value, is no default of it.
             row_head = hit.get("head", "") if is_row(sentence) else ""
             values = stated_values(sentence, said_form, code_kind or head) - given
-            values = {v for v in values if v.startswith(prefix) and v != prefix}
+            values = {v for v in values if v.upper().startswith(prefix.upper()) and v.upper() != prefix.upper()}
             undefaulted = asks_default and not (
                 _SAYS_DEFAULT.search(f"{row_head} {sentence}" if row_head else sentence)
                 and (is_row(sentence) or _default_beside(sentence, values))
@@ -269,7 +272,6 @@ def _a(kind: str) -> str:
     return f"{'an' if vowel else 'a'} {kind}"
 
 
-_OPTION_WRITTEN = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Za-z][\w.-]*=)")  # "--wait", "-q", "QzStart="
 HYPHENATED_NAME = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")  # "set-latch"; not "built-in"
 _SECTIONED = re.compile(r"(?<![\w.-])([a-z_][\w.-]*)\(\d[a-z]?\)")  # a call by its manual page: "qzset(2)"
 _NUMBER_OF = re.compile(r"\bnumber\s+of\s+((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)", re.I)

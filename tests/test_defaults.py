@@ -143,6 +143,8 @@ def test_a_state_the_question_names_is_no_default_stated() -> None:
     assert states_default("A path whose gate is unspecified is text.") and states_default(
         "If unset, it is 5.", question
     )
+    # "when QZ_WAIT is unset" asks for the very default "When unset, qzd waits 30 s." states.
+    assert states_default("When unset, qzd waits 30 s.", "How long does qzd wait by default when QZ_WAIT is unset?")
     entry = hit("manual", "Unspecified A path whose gate is unspecified is text if it is smaller than qz.bigThreshold.")
     after = hit("manual", "QZ_NEXT Sets the next gate of the file.", 2)
     assert default_missing(["qz.bigThreshold"], [entry, after], None, question) == (

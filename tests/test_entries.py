@@ -40,14 +40,14 @@ def test_an_entry_opens_with_the_name_it_describes() -> None:
 
 
 def test_an_option_the_question_does_not_name_keeps_its_entry() -> None:
-    """ "gate_prio=prio The priority (from 0 to 7) ... during a commit" is that option's entry, even run into the
-    sentence before it; the option asked about ("commit=") and any prose stay."""
-    question = "What is the largest value I can give to the commit= option of qzfs?"
-    sentence = "It favours fast gates, at the cost of latency. gate_prio=prio The priority (from 0 to 7) of a commit."
+    """ "gate_prio=prio The priority (from 0 to 7) ... during a flush" is that option's entry, even run into the
+    sentence before it; the option asked about ("flush=") and any prose stay."""
+    question = "What is the largest value I can give to the flush= option of qzfs?"
+    sentence = "It favours fast gates, at the cost of latency. gate_prio=prio The priority (from 0 to 7) of a flush."
     assert own_options(sentence, question) == "It favours fast gates, at the cost of latency."
-    own = "commit=nrsec Start a commit every nrsec seconds. The default value is 5 seconds."
+    own = "flush=nrsec Start a flush every nrsec seconds. The default value is 5 seconds."
     assert own_options(own, question) == own
-    assert own_options("See qzfs(5). -q Quiet. --commit Starts.", question) == "See qzfs(5). --commit Starts."
+    assert own_options("See qzfs(5). -q Quiet. --flush Starts.", question) == "See qzfs(5). --flush Starts."
     assert other_option("-q Quiet mode", "What does -q do?") == ""
     assert other_option("-1 means none", question) == other_option("x is 3", question) == ""
 
@@ -61,3 +61,14 @@ def test_an_entry_opening_with_the_name_is_headed_by_it() -> None:
 def test_the_last_option_opened_is_the_one_the_next_sentences_go_on_about() -> None:
     assert last_option("QzStart= Sets it. QzWait= Sets the wait.") == "QzWait= Sets the wait."
     assert last_option("It waits, see qzd(8).") == ""
+
+
+def test_an_other_options_entry_goes_on_to_the_next_option() -> None:
+    """ "gate_prio=prio The priority; the default is 3." is all gate_prio's; "-w, --wait=N" opens -w's entry; a word
+    of the question is no option it writes ("Timeout=" for a question on "QzStart=" that says "timeout")."""
+    question = "What default timeout does qzd use for QzStart= when it is not set?"
+    assert own_options("gate_prio=prio The priority; the default is 3. QzStart=N Starts; see -q.", question) == (
+        "QzStart=N Starts; see -q."
+    )
+    assert other_option("-w, --wait=N Waits.", question) == "w"
+    assert other_option("Timeout= Sets the timeout.", question) == "Timeout"

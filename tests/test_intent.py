@@ -276,10 +276,10 @@ def test_a_unit_after_a_number_is_no_identifier() -> None:
 
 
 def test_a_setting_written_as_set_is_a_name() -> None:
-    """ "Persistent=true", "commit=": a setting written as it is set names it, whatever its word; "x = 3" sets none."""
-    reading = read_question("Where on disk does qzd keep the stamp of a gate with Persistent=true — what's the path?")
-    assert reading.identifiers == ["Persistent"]
-    assert "commit" in read_question("What is the largest value I can give to the commit= option?").identifiers
+    """ "Keep=true", "flush=": a setting written as it is set names it, whatever its word; "x = 3" sets none."""
+    reading = read_question("Where on disk does qzd keep the stamp of a gate with Keep=true — what's the path?")
+    assert reading.identifiers == ["Keep"]
+    assert "flush" in read_question("What is the largest value I can give to the flush= option?").identifiers
     assert read_question("If x = 3, what is the gate's width?").identifiers == []
 
 

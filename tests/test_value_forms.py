@@ -4,23 +4,33 @@ from agent.value_forms import asked_form, stated_values
 
 
 def test_an_error_code_is_no_acronym() -> None:
-    """ "What error code does new Gate() throw ...": "WHATWG URL" names no code; "QZ_BAD_PATH", "QZERR" and an errno
-    do."""
-    text = "Pass a WHATWG URL object; it throws QZ_BAD_PATH, QZERR or EQZPATH, see JSON."
+    """ "What error code does new Gate() throw ...": "WHATWG URL" and a standard stream name no code; "QZ_BAD_PATH",
+    "QZERR" and an errno do."""
+    text = "Pass a WHATWG URL object; it throws QZ_BAD_PATH, QZERR or EQZPATH, see JSON and STDERR."
     assert stated_values(text, "code", "error code") == {"QZ_BAD_PATH", "QZERR", "EQZPATH"}
 
 
 def test_a_unit_is_asked_and_stated_as_a_word_of_measure() -> None:
-    assert asked_form("In what unit is the gate's delay given?") == asked_form("Which units does qz use?") == "unit"
-    assert asked_form("How many units does a gate hold?") == "count"
-    assert stated_values("It waits 5 ms, then 2 bytes; it's 3 s.", "unit") == {"ms", "bytes"}  # a lone "s" is none
-    assert stated_values("`b' for 512-byte blocks, the x-bits", "unit") == {"byte", "blocks"}
+    assert asked_form("In what unit is the gate's delay given?") == "unit"
+    assert asked_form("What unit is the 10 of -gap 10 counted in?") == asked_form("Which units does qz use?") == "unit"
+    for other in ("Which unit does qz.timer start?", "Which unit file holds it?", "How many units does a gate hold?"):
+        assert asked_form(other) != "unit", other
+    # A short unit, or one that is an ordinary word too, only right after a figure; a unit may be joined to it.
+    assert stated_values("It waits 5 ms, then 2 bytes; it's 3 s; it gives us days.", "unit") == {"ms", "bytes", "s"}
+    assert stated_values("`b' for 512-byte blocks, 10 blocks, the x-bits; 100ms, 4KiB", "unit") == {
+        "byte",
+        "blocks",
+        "ms",
+        "kib",
+    }
 
 
 def test_a_path_is_asked_and_written_as_one() -> None:
-    question = "Where on disk does qzd keep the stamp of a gate with Persistent=true — what's the path?"
+    question = "Where on disk does qzd keep the stamp of a gate with Keep=true — what's the path?"
     assert asked_form(question) == "path" and asked_form("Which directory holds the gates?") == "path"
-    assert asked_form("What is the path of least resistance worth?") == "path"  # "what is the X path"
+    for other in ("What is the maximum path length qzfs accepts?", "Which directory entries does qzls hide?"):
+        assert asked_form(other) == "figure", other
+    assert asked_form("What is the PATH variable used for?") == "figure"
     text = "It is kept in /var/lib/qzd/stamps/ and ~/.qzrc; and/or TCP/IP, read-only /proc."
     assert stated_values(text, "path") == {"/var/lib/qzd/stamps/", "~/.qzrc", "/proc"}
 
@@ -30,3 +40,11 @@ def test_how_many_seconds_asks_a_time() -> None:
     assert asked_form("How many seconds does qzd wait for a gate before it kills it?") == "duration"
     assert asked_form("How many gates does qzd wait for?") == "count"
     assert stated_values("The flag is always 1.", "duration") == set()
+
+
+def test_how_long_is_x_done_asks_a_time() -> None:
+    """ "How long is X delayed before ...?" asks a time ("a 5s timeout"); "how long is a name?" a length."""
+    assert asked_form("At most how long is the gate's start delayed before it runs anyway?") == "duration"
+    assert asked_form("How long is the key stored?") == "duration"
+    assert asked_form("How long is an encoded name?") == asked_form("How long is a qz name allowed to be?") == "figure"
+    assert asked_form("How long is the QZ-1 key and what gate lengths are allowed?") == "figure"

@@ -266,11 +266,14 @@ def test_a_release_beside_another_entry_dates_nothing_asked() -> None:
     """ "Since which Quill release does the listing include qz2 records?": "since" only asks when, so a sibling
     entry's "[since 2.2.9]" is no release of qz2."""
     question = "Since which Quill release does the listing include qz2 (long digest) records?"
-    listing = _paged(
-        "The record types of the Quill listing: • qz1 :: short digest • qz2 :: long digest (in field 10) "
-        "• rvq :: revocation signature (standalone) [since 2.2.9]",
-        3,
-    )
+    listing = {
+        **_paged(
+            "The record types of the listing: • qz1 :: short digest • qz2 :: long digest (in field 10) "
+            "• rvq :: revocation signature (standalone) [since 2.2.9]",
+            3,
+        ),
+        "title": "Quill details",  # the release's program titles the document
+    }
     assert _verdict(question, [listing]).failing == "value_stated"
     dated = _paged("qz2 :: long digest records are listed since Quill 2.1.", 4)
     assert _verdict(question, [listing, dated]).sufficient
@@ -296,7 +299,7 @@ def test_a_unit_asked_for_is_named_beside_the_subject() -> None:
     another figure of the call."""
     question = "In what unit are the idle and active times returned by qz.usage() expressed?"
     assert asked_form(question) == "unit" and asks_value(question)
-    assert stated_values("It waits 5 ms, then 2 bytes; it's 3 s.", "unit") == {"ms", "bytes"}
+    assert stated_values("It waits 5 ms, then 2 bytes; it gives us 3.", "unit") == {"ms", "bytes"}
     figures = _paged("qz.usage() returns idle and active times for the 2 last calls of the gate.", 3)
     verdict = _verdict(question, [figures])
     assert verdict.failing == "value_stated" and "no passage states a unit for" in verdict.reasons[-1].detail
@@ -326,20 +329,20 @@ def test_a_unit_is_stated_without_its_measure_in_the_entry() -> None:
 
 
 def test_a_path_is_the_subjects_when_its_entry_gives_it() -> None:
-    """ "Where does qzd keep the stamp of Persistent=true?": "directories below /run/ to store sockets" on the same
+    """ "Where does qzd keep the stamp of Keep=true?": "directories below /run/qz to keep sockets" on the same
     page is another thing's path; the entry's own "kept under /var/lib/qzd/" answers."""
-    question = "Where on disk does qzd store the stamp file for a gate with Persistent=true — what's the path?"
+    question = "Where on disk does qzd store the stamp file for a gate with Keep=true — what's the path?"
     entry = {
-        **_paged("Persistent= If true, the time the gate last ran is stored on disk in a stamp file.", 3),
+        **_paged("Keep= If true, the time the gate last ran is stored on disk in a stamp file.", 3),
         "ordinal": 1,
     }
     other = {
-        **_paged("Daemons frequently require directories below /run/ to store sockets and stamp files.", 3),
+        **_paged("Daemons frequently require directories below /run/qz to keep sockets and stamp files.", 3),
         "ordinal": 2,
     }
     verdict = _verdict(question, [entry, other])
-    assert verdict.failing == "value_stated" and verdict.reasons[-1].detail == "no passage states a path for Persistent"
-    own = _paged("Persistent= The stamp file of each gate is stored on disk under /var/lib/qzd/stamps/.", 4)
+    assert verdict.failing == "value_stated" and verdict.reasons[-1].detail == "no passage states a path for Keep"
+    own = _paged("Keep= The stamp file of each gate is stored on disk under /var/lib/qzd/stamps/.", 4)
     assert _verdict(question, [entry, other, own]).sufficient
 
 
@@ -361,3 +364,23 @@ def test_an_option_entrys_later_sentences_are_its_own() -> None:
     assert _verdict(question, [other]).failing == "value_stated"
     own = _paged("QzWait= Sets the time to wait. QzStart= Sets the start timeout. Defaults to 90 seconds.", 4)
     assert _verdict(question, [own]).sufficient
+    # A mention of the subject in passing is no entry of it: the sentence is still QzWait='s.
+    mention = _paged(
+        "QzStart= Sets the start timeout of qzd. QzWait= Sets the wait. Unlike QzStart=, it defaults to 100 seconds.", 5
+    )
+    assert _verdict(question, [mention]).failing == "value_stated"
+
+
+def test_a_question_writing_no_option_may_be_answered_by_any_entry() -> None:
+    """ "What default wait time does qzd use, in seconds?" writes no option: QzWait='s entry answers it."""
+    question = "What default wait time, in seconds, does qzd use when nothing is set?"
+    entry = _paged("QzStart= Sets the start timeout of qzd. QzWait= Sets the wait time. Defaults to 100 seconds.", 3)
+    assert _verdict(question, [entry]).sufficient
+
+
+def test_a_release_in_the_subjects_own_section_is_its_own() -> None:
+    """A passage under the subject's section heading is its entry, naming it or not ("Supported since 2.6.19.")."""
+    question = "Which kernel version added support for the qz_dev feature?"
+    other = {**_paged("qz_dev=path Sets the gate device's path; the kernel supports it.", 3), "ordinal": 1}
+    section = {**_paged("This feature was added to the kernel, supported since 2.6.19.", 4), "section": "qz_dev"}
+    assert _verdict(question, [other, section]).sufficient
