@@ -17,6 +17,7 @@ font, a running header and page numbers):
 - bench/probes/timers/pdfs/: a service manager's timer unit and temporary-files configuration manual pages;
 - bench/probes/vcs/pdfs/ and archives/pdfs/: a version control system's attributes and hooks manual pages, and two
   compressors' manual pages;
+- bench/probes/shells/pdfs/: a shell's manual page and a package manager's sources list format;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -96,6 +97,11 @@ SOURCES = {  # probe / pdf name: (source, title)
     "vcs/githooks.5.pdf": ("/usr/share/man/man5/githooks.5.gz", "githooks(5): hooks used by Git"),
     "archives/xz.1.pdf": ("/usr/share/man/man1/xz.1.gz", "xz(1): compress or decompress .xz and .lzma files"),
     "archives/zip.1.pdf": ("/usr/share/man/man1/zip.1.gz", "zip(1): package and compress (archive) files"),
+    "shells/dash.1.pdf": ("/usr/share/man/man1/dash.1.gz", "dash(1): command interpreter (shell)"),
+    "shells/sources.list.5.pdf": (
+        "/usr/share/man/man5/sources.list.5.gz",
+        "sources.list(5): APT's list of data sources",
+    ),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
