@@ -5,6 +5,7 @@ is about, the part of a sentence that is the subject's own, and where an entry o
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from kb.sentences import sentences
 from kb.text import is_identifier
@@ -71,7 +72,6 @@ def opens_entry(sentence: str) -> bool:
 
 
 _NAME = re.compile(r"^[A-Za-z][\w.-]*$")
-_WORDS = re.compile(r"[A-Za-z](?:[\w.-]*\w)?")
 # Where an option's entry may open: the sentence's start, or after another sentence's end run into it ("... at the
 # cost of latency. gate_prio=prio The priority ...": a lower-case name starts no sentence of its own).
 _OPENING = re.compile(r"(?:^|(?<=[.:;]\s))(?=\S)")
@@ -88,15 +88,21 @@ def option_opened(words: str) -> str:
 
 
 # An option as a question writes it: "--wait", "-q", "QzStart=".
-OPTION_WRITTEN = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Za-z][\w.-]*=)")
+_OPTION_WRITTEN = re.compile(r"(?<![\w-])(?:--?[A-Za-z][\w-]*|[A-Za-z][\w.-]*=)")
+
+
+@lru_cache(maxsize=64)
+def _written(question: str) -> frozenset[str]:
+    """The options the question writes, by name ("QzStart=": "qzstart"); read once per question."""
+    return frozenset(w.lstrip("-").rstrip("=").lower() for w in _OPTION_WRITTEN.findall(question))
 
 
 def other_option(words: str, question: str) -> str:
-    """The option whose entry the words open when the question does not write it, else "" ("Timeout= ..." is
-    another option for a question on "QzStart=" that says "timeout")."""
-    name = option_opened(words)
-    written = {w.lstrip("-").rstrip("=").lower() for w in OPTION_WRITTEN.findall(question)}
-    return "" if name.lower() in written else name
+    """The option whose entry the words open when the question writes options but not that one, else ""
+    ("Timeout= ..." is another option for a question on "QzStart=" that says "timeout"; for "which settings cap
+    X?", writing none, no entry is another's)."""
+    name, written = option_opened(words), _written(question)
+    return "" if not written or name.lower() in written else name
 
 
 def _parts(sentence: str) -> list[str]:
@@ -120,6 +126,19 @@ def last_option(sentence: str) -> str:
     """The part of the sentence opening the last option's entry in it (the one its next sentences go on about), or
     ""."""
     return next((part for part in reversed(_parts(sentence)) if option_opened(part)), "")
+
+
+def in_other_options(sentences: list[str], question: str, subject: list[str]) -> list[bool]:
+    """For each sentence, whether it goes on the entry of another option than the question's ("QzWait= Sets the
+    wait. Defaults to 100ms.": the second is QzWait='s, not QzStart='s). Only an entry opening ends it ("Unlike
+    QzStart=, it defaults to 100 s" is still QzWait='s)."""
+    flags, foreign = [], False
+    for sentence in sentences:
+        opens_own = opens_entry(sentence) and bool(subject) and entry_of(sentence, subject) == subject[0]
+        flags.append(foreign and not option_opened(sentence) and not opens_own)
+        opening = last_option(sentence)
+        foreign = bool(other_option(opening, question)) if opening else foreign and not opens_own
+    return flags
 
 
 def heads_entry(text: str, names: list[str]) -> bool:

@@ -301,13 +301,12 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     own = any(is_identifier(t) or re.search(r"\w[./]\w", t) for t in asked_terms)  # a file ("qzsh.conf") too
     story = [t for t in terms if (own or not is_identifier(t)) and t not in asked_terms] if told else []
     units = set(_UNIT.findall(q))  # "10 GB" is a quantity: a document may write "10G" or "10 gigabytes"
-    # A setting written as it is set ("Keep=true", "flush=") is a name, whatever its word.
-    setting = {t for t in terms if re.search(rf"(?<![\w.-]){re.escape(t)}=", q)}
-    setting |= set(_CODED_VALUE.findall(q)) & set(terms)  # "an exit status of 17": what 17 means is asked
+    # A setting written as it is set ("Keep=true", "flush=") and a value after a code noun ("an exit status of 17":
+    # what 17 means is asked) are names, whatever their word.
+    named = {t for t in terms if re.search(rf"(?<![\w.-]){re.escape(t)}=", q)}
+    named |= set(_CODED_VALUE.findall(q)) & set(terms)
     identifiers = [
-        t
-        for t in terms
-        if (is_identifier(t) or t in setting) and not is_period(t) and t not in story and t not in units
+        t for t in terms if (is_identifier(t) or t in named) and not is_period(t) and t not in story and t not in units
     ]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
     # A sentence's first word is capitalised anyway, unless the question also writes it so elsewhere ("Zorblax died

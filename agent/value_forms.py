@@ -101,10 +101,6 @@ ASKS_CODE = re.compile(
     r"(?=\s+(?:does|do|did|is|are|was|were|will|would|can|could|should|must|might|may|gets?|comes?)\b|\s*[?,.]|\s*$)",
     re.I,
 )
-# The verbs a code is delivered by: generic English, few.
-DELIVERS = frozenset(
-    "send sends sent sending raise raises raised return returns returned get gets emit emits throw throws".split()  # noqa: SIM905
-)
 # Any other code is written with an underscore ("QZ_TOO_BIG"), says it is an error ("QZERR") or is shaped as an errno
 # ("EQZFULL"): an acronym ("URL", "JSON") is none, nor is a standard stream ("STDERR").
 _CODES = {
@@ -139,34 +135,31 @@ ASKS_PATH = re.compile(
     r"\bwhere\s+on\s+disk\b",
     re.I,
 )
-_PATH = re.compile(
-    r"\bwhat(?:'s|’s|\s+is)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+)?path\b|\bwhich\s+(?:directory|folder|path)\b|"
-    r"\bwhere\s+on\s+disk\b",
-    re.I,
-)
 _PATH = re.compile(r"(?<![\w/.-])(?:~|\.{1,2})?/[\w.%@+-]+(?:/[\w.%@+*-]*)*")
 Form = Literal["hexadecimal", "version", "percent", "count", "duration", "code", "unit", "path", "figure"]
 
 
+# The forms asked by name, in the order they are read ("how many hex digits" is a count, "which errno" a code);
+# any other value question asks a figure.
+NAMED_FORMS: tuple[tuple[re.Pattern[str], Form], ...] = (
+    (ASKS_CODE, "code"),
+    (ASKS_UNIT, "unit"),
+    (ASKS_PATH, "path"),
+    (ASKS_HEX, "hexadecimal"),
+    (ASKS_PERCENT, "percent"),
+    (ASKS_VERSION, "version"),
+)
+_FORMS: tuple[tuple[re.Pattern[str], Form], ...] = (
+    (_COUNTS_TIME, "duration"),  # "how many seconds does X wait": a time ("the flag is always 1" states none)
+    (_ASKS_COUNT, "count"),
+    (_ASKS_DURATION, "duration"),
+    *NAMED_FORMS,
+)
+
+
 def asked_form(question: str) -> Form:
     """The form of the value the question asks for; a count comes first ("how many hex digits")."""
-    if _COUNTS_TIME.search(question):
-        return "duration"  # "how many seconds does X wait": a time ("the flag is always 1" states none)
-    if _ASKS_COUNT.search(question):
-        return "count"
-    if _ASKS_DURATION.search(question):
-        return "duration"
-    if ASKS_CODE.search(question):
-        return "code"
-    if ASKS_UNIT.search(question):
-        return "unit"
-    if ASKS_PATH.search(question):
-        return "path"
-    if ASKS_HEX.search(question):
-        return "hexadecimal"
-    if ASKS_PERCENT.search(question):
-        return "percent"
-    return "version" if ASKS_VERSION.search(question) else "figure"
+    return next((form for pattern, form in _FORMS if pattern.search(question)), "figure")
 
 
 def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:

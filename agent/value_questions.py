@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from agent.question_words import QUESTION_WORDS
-from agent.value_forms import ASKS_CODE, ASKS_HEX, ASKS_PATH, ASKS_PERCENT, ASKS_UNIT, ASKS_VERSION, MEASURES, RELEASE
+from agent.value_forms import MEASURES, NAMED_FORMS, RELEASE
 from kb.text import STOPWORDS, is_common_word, is_identifier
 
 # A question asking for a count or a value ("how many", "how long", "what numeric value is X defined to", "what
@@ -42,8 +42,7 @@ def asks_value(question: str, worded_defaults: bool = True) -> bool:
     word, the default check's (agent.defaults), unless `worded_defaults` is False."""
     if worded_defaults:
         question = _DEFAULT_VALUE.sub("default", question)
-    asking = (_ASKS_VALUE, ASKS_VERSION, ASKS_HEX, ASKS_PERCENT, ASKS_CODE, ASKS_UNIT, ASKS_PATH)
-    return any(p.search(question) for p in asking)
+    return bool(_ASKS_VALUE.search(question)) or any(p.search(question) for p, _ in NAMED_FORMS)
 
 
 # "What are the default values of X and Y?": the defaults may be words ("debug", "yes"), stated as defaults.

@@ -9,12 +9,8 @@ from typing import Any
 
 from agent.entries import (
     BACK_REFERENCE,
-    OPTION_WRITTEN,
     entry_of,
-    last_option,
-    opens_entry,
-    option_opened,
-    other_option,
+    in_other_options,
     own_options,
     own_part,
     siblings,
@@ -24,7 +20,7 @@ from agent.notation import quoted
 from agent.rare_words import absent, is_rare
 from agent.readable import is_row
 from agent.settings import AnswerSettings
-from agent.value_forms import ASKS_CODE, DELIVERS, FIGURE, MEASURES, Form, asked_form, stated_values
+from agent.value_forms import ASKS_CODE, FIGURE, MEASURES, Form, asked_form, stated_values
 from kb.periods import period_year
 from kb.sentences import sentences
 from kb.text import is_common_word, is_identifier
@@ -32,6 +28,10 @@ from kb.text import is_common_word, is_identifier
 # The words that ask for a value without saying what is measured ("what numeric value", "the number of").
 _ASKING_WORDS = frozenset(["value", "values", "number", "numbers", "numeric", "numerical", "count", "counts"])
 _NOTATION_WORDS = frozenset(["hex", "hexadecimal"])  # how the value is written, not what is measured
+# The verbs a code is delivered by ("which signal do I send"): they ask how it comes. Generic English, few.
+_DELIVERS = frozenset(
+    "send sends sent sending raise raises raised return returns returned get gets emit emits throw throws".split()  # noqa: SIM905
+)
 
 
 # The bound a question asks for ("the largest value X accepts", "the minimum size", "an upper bound"): a value
@@ -135,9 +135,10 @@ def value_missing(
     code = ASKS_CODE.search(question) if form == "code" else None
     code_kind = " ".join(code.group("kind").lower().split()) if code else ""
     # "Which QZERR_ error code": one of the codes named so ("QZERR_FULL"), not any code of the text.
-    prefix = code.group("prefix") if code and code.group("prefix") and code.group("prefix").endswith("_") else ""
+    prefix = (code.group("prefix") or "").upper() if code else ""
+    prefix = prefix if prefix.endswith("_") else ""
     # "errno" only asks for one, and the verbs a code is delivered by ask how it comes ("which signal do I send").
-    others = [t for t in others if t.lower() not in [*code_kind.split(), *(DELIVERS if code else [])]]
+    others = [t for t in others if t.lower() not in [*code_kind.split(), *(_DELIVERS if code else [])]]
     if not identifiers:
         # Naming nothing else, a call named by its manual page ("qzset(2)") or a name of hyphenated words
         # ("set-latch", "hold-open-time") is what has the value, or a rare word of it no passage holds ("the zorbyte
@@ -151,7 +152,6 @@ def value_missing(
     if form == "version" and counted:  # "in which Quill release was QZ_A added": QZ_A's, not any Quill release
         subject = [i for i in subject if i.lower() != counted.split()[-1].lower()] or subject
     given = stated_values(question, form, code_kind)
-    options_named = bool(OPTION_WRITTEN.search(question))
     bound = asked_bounds(question)
     asks_default = bool(_ASKS_DEFAULT.search(question))
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
@@ -196,19 +196,11 @@ def value_missing(
         titled = any(names_covered(names[i], *read([title, own_heading(hit)])) for i in subject)
         dated = form in ("version", "path") and bool(subject) and not titled
         entry = ""  # what the last sentence naming the subject's family is about: "This option ..." refers to it
-        # Within another option's entry than the one the question writes ("QzWait= ... Defaults to 100ms." is
-        # QzWait's default, not QzStart='s).
-        foreign = False
-        for sentence in sentences(whole_text(hit)):
+        listed = sentences(whole_text(hit))
+        for sentence, other in zip(listed, in_other_options(listed, question, subject), strict=True):
             about_entry, entry = entry, entry_of(sentence, subject) or entry
-            # Only an entry opening ends another's: "Unlike QzStart=, it defaults to 100 s" is still QzWait='s.
-            opens_own = opens_entry(sentence) and bool(subject) and entry_of(sentence, subject) == subject[0]
-            goes_on = foreign and not option_opened(sentence) and not opens_own
-            opening = last_option(sentence)
-            foreign = bool(other_option(opening, question)) if opening else foreign and not opens_own
-            foreign = foreign and options_named  # "which settings cap X?" writes none: any entry may answer
-            if goes_on:
-                continue
+            if other:
+                continue  # another option's entry goes on ("QzWait= ... Defaults to 100ms.")
             if about_entry and about_entry not in subject and BACK_REFERENCE.match(sentence):
                 continue  # "QZ_HOLD ... This option can be combined with QZ_ASKED only since 2.5" dates QZ_HOLD
             if dated and entry != subject[0]:
@@ -221,7 +213,7 @@ def value_missing(
                     continue
                 sentence = cut
             sentence = own_part(sentence, subject)
-            sentence = own_options(sentence, question) if options_named else sentence
+            sentence = own_options(sentence, question)
             said = read([_others_cut(sentence, question)])
             # The counted noun is in it; the thing whose version is asked may title its document instead.
             unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *said)
@@ -239,7 +231,7 @@ def value_missing(
             # neighbouring entry's value, is no default of it.
             row_head = hit.get("head", "") if is_row(sentence) else ""
             values = stated_values(sentence, said_form, code_kind or head) - given
-            values = {v for v in values if v.upper().startswith(prefix.upper()) and v.upper() != prefix.upper()}
+            values = {v for v in values if v.upper().startswith(prefix) and v.upper() != prefix}
             undefaulted = asks_default and not (
                 _SAYS_DEFAULT.search(f"{row_head} {sentence}" if row_head else sentence)
                 and (is_row(sentence) or _default_beside(sentence, values))

@@ -15,8 +15,9 @@ def _verdict(question: str, evidence: list[dict]) -> Assessment:
     return assess(state)
 
 
-def _paged(text: str, page: int) -> dict:
-    return {**hit("manual", text), "start_page": page, "title": "The toolkit manual"}
+def _paged(text: str, page: int, ordinal: int = 1) -> dict:
+    """A passage of the manual on a page, at a place in it (passages of one page follow each other)."""
+    return {**hit("manual", text, ordinal), "start_page": page, "title": "The toolkit manual"}
 
 
 def test_a_name_the_question_gives_must_be_named_beside_the_value() -> None:
@@ -283,11 +284,10 @@ def test_a_release_is_the_subjects_when_its_entry_gives_it() -> None:
     """ "Which kernel version added qz_dev?": "version 1 quotas" in another entry of the page, or a word of the
     question beside it ("supports"), dates nothing of qz_dev; its own entry's "(since 2.6.19)" does."""
     question = "Which kernel version added support for the qz_dev feature?"
-    entry = {**_paged("qz_dev=path Sets the gate device's path for the kernel; see qzfs(5).", 3), "ordinal": 1}
-    page = {
-        **_paged("Apart from the old quotas (version 1 quotas), qzfs supports journaled quotas, a feature added.", 3),
-        "ordinal": 2,
-    }
+    entry = _paged("qz_dev=path Sets the gate device's path for the kernel; see qzfs(5).", 3, 1)
+    page = _paged(
+        "Apart from the old quotas (version 1 quotas), qzfs supports journaled quotas, a feature added.", 3, 2
+    )
     verdict = _verdict(question, [entry, page])
     assert verdict.failing == "value_stated" and verdict.reasons[-1].detail == "no passage states a version for qz_dev"
     own = _paged("qz_dev This feature marks a gate device; the kernel supports it since 2.6.19.", 4)
@@ -332,14 +332,8 @@ def test_a_path_is_the_subjects_when_its_entry_gives_it() -> None:
     """ "Where does qzd keep the stamp of Keep=true?": "directories below /run/qz to keep sockets" on the same
     page is another thing's path; the entry's own "kept under /var/lib/qzd/" answers."""
     question = "Where on disk does qzd store the stamp file for a gate with Keep=true — what's the path?"
-    entry = {
-        **_paged("Keep= If true, the time the gate last ran is stored on disk in a stamp file.", 3),
-        "ordinal": 1,
-    }
-    other = {
-        **_paged("Daemons frequently require directories below /run/qz to keep sockets and stamp files.", 3),
-        "ordinal": 2,
-    }
+    entry = _paged("Keep= If true, the time the gate last ran is stored on disk in a stamp file.", 3, 1)
+    other = _paged("Daemons frequently require directories below /run/qz to keep sockets and stamp files.", 3, 2)
     verdict = _verdict(question, [entry, other])
     assert verdict.failing == "value_stated" and verdict.reasons[-1].detail == "no passage states a path for Keep"
     own = _paged("Keep= The stamp file of each gate is stored on disk under /var/lib/qzd/stamps/.", 4)
@@ -381,6 +375,6 @@ def test_a_question_writing_no_option_may_be_answered_by_any_entry() -> None:
 def test_a_release_in_the_subjects_own_section_is_its_own() -> None:
     """A passage under the subject's section heading is its entry, naming it or not ("Supported since 2.6.19.")."""
     question = "Which kernel version added support for the qz_dev feature?"
-    other = {**_paged("qz_dev=path Sets the gate device's path; the kernel supports it.", 3), "ordinal": 1}
+    other = _paged("qz_dev=path Sets the gate device's path; the kernel supports it.", 3, 1)
     section = {**_paged("This feature was added to the kernel, supported since 2.6.19.", 4), "section": "qz_dev"}
     assert _verdict(question, [other, section]).sufficient
