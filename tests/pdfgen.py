@@ -114,6 +114,21 @@ def named_manual_pdf(path: Path) -> Path:
     return path
 
 
+def manual_page_pdf(path: Path) -> Path:
+    """A manual page with no cover: one-word section headings set large, running text from the top of the page,
+    and further down a sub-heading and a displayed line of code set larger than the text."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    _, height = A4
+    y = _write_lines(
+        c, [("NAME", "Helvetica-Bold", 16), ("qzsh - a small command shell", "Helvetica", 10)], height - 60
+    )
+    y = _write_lines(c, [("DESCRIPTION", "Helvetica-Bold", 16), (FILLER * 3, "Helvetica", 10)], y)
+    _write_lines(c, [("ENV=$HOME/.qzshrc; export ENV", "Courier-Bold", 12), (FILLER, "Helvetica", 10)], y)
+    c.showPage()
+    c.save()
+    return path
+
+
 def long_pdf(path: Path, pages: int = 6) -> Path:
     """Pages of continuous text without headings, for chunk-size and two-page-span checks."""
     c = canvas.Canvas(str(path), pagesize=A4)

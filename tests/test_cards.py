@@ -37,6 +37,11 @@ def test_without_a_cover_title_the_running_header_names_the_document(tmp_path: P
     assert doc.title == layouts.HEADER
 
 
+def test_a_document_opening_with_running_text_is_named_by_its_file_not_a_larger_line_below(tmp_path: Path):
+    doc = parse_pdf(pdfgen.manual_page_pdf(tmp_path / "qzsh.1.pdf"), "qzsh.1", 10)
+    assert doc.title == "qzsh.1"
+
+
 def test_distinct_title_adds_the_period_then_the_file_name():
     card = Card(title="Annual Report", period="year ended June 30, 2024", name="acme 2024")
     assert distinct_title(card, set()) == "Annual Report"
