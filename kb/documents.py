@@ -156,7 +156,12 @@ class DocumentIndex:
             named = {t for t in found if YEAR.match(t) and (t in self.idf or t in self.period_idf)}
             years |= named
             terms = {t for t in found if t in self.idf} - named - {f"fy{year}" for year in named}  # "FY2019": its year
-            if terms:
+            # A word written twice names a document no more than once ("(list) or { list; }" is no stronger a
+            # pointer to a document titled with "list"), as a name where either time writes it as one.
+            seen = next((n for n, (held, _) in enumerate(words) if held == terms), None)
+            if seen is not None:
+                words[seen] = (terms, naming or words[seen][1])
+            elif terms:
                 words.append((terms, naming))
         fiscal = {f"fy{year}" for year in years}
         glued = {t for t in document_terms(naming_words(question)) if t in self.idf} - set().union(

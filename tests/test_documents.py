@@ -43,6 +43,13 @@ def test_a_document_named_by_its_organisation_and_year_ranks_first_and_says_why(
     assert [m.doc_id for m in index.match("Which rail line runs on Upland?", 4)] == ["b21"]  # a first page names it
 
 
+def test_a_word_written_twice_names_a_document_once():
+    docs = [_record("qz", "qzsh command shell"), _record("src", "sources.list data sources")]
+    index = DocumentIndex(docs, {}, 0.3, 0.5, 0.5, 4)
+    once = index.match("Does a list of commands run in a subshell?", 4)[0].strength
+    assert index.match("(list) or { list; }: which one runs in a subshell?", 4)[0].strength == once
+
+
 def test_a_title_opening_with_a_short_name_makes_it_the_documents_own():
     assert own_name("QUILL: Fast Ledgers for Small Ports", 4) == "QUILL"
     assert own_name("Inkwell, a lighter version of QUILL: smaller and cheaper", 4) == "Inkwell"
