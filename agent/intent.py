@@ -249,8 +249,8 @@ def defined_in(question: str, term: str) -> bool:
     defined as ...", "Define X as ..."): the evidence need not print it, only what it stands for."""
     t = re.escape(term)
     # A name in code (words joined by underscores) in parentheses names what the words before it describe ("the
-    # block size of X (X_BLOCK_SIZE)"); it abbreviates nothing.
-    spelled = "" if "_" in term else rf"\(\s*{t}s?\s*\)|"
+    # block size of X (X_BLOCK_SIZE)"); it abbreviates nothing, nor does a variable expanded as "$(X)".
+    spelled = "" if "_" in term else rf"(?<!\$)\(\s*{t}s?\s*\)|"
     pattern = (
         rf"{spelled}\b{t}\s+(?:is|are)\s+(?:here\s+)?defined\s+as\b|"
         rf"\bdefine\s+(?:[\w-]+\s+){{0,3}}{t}\s+(?:as|using)\b|\bcalculate\s+(?:[\w-]+\s+){{0,3}}{t}\s+(?:as|using)\b"

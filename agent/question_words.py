@@ -26,7 +26,12 @@ QUESTION_WORDS = (
             "indicate indicates signify signifies relate relates trigger triggers triggered problem fix "
             # An aside's abbreviations and a contrast's adverb ("i.e. does it give 4 rather than 5?") name nothing,
             # nor does a reader speaking of themself ("I'm used to X").
-            "i.e e.g rather i'm i’m i've i’ve i'd i’d"
+            "i.e e.g rather i'm i’m i've i’ve i'd i’d "
+            # Someone unnamed wanting something ("why would anyone want to turn X off?") frames the question; the
+            # evidence says what X does, not who wants it.
+            "anyone anybody someone somebody want wants "
+            # Emphasis ("Exactly which code ...", "what does X actually do?") asks more insistently, no more.
+            "exactly actually really precisely"
         ).split()
     )
     # A negated auxiliary ("Why aren't services ...", "a path that doesn't start with ./") asks as the auxiliary does.

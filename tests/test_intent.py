@@ -207,6 +207,8 @@ def test_a_name_in_code_in_parentheses_is_an_identifier_not_an_abbreviation() ->
     reading = read_question("How many octets is the block size of QZ-256 (QZ_256_BLOCK_SIZE)?")
     assert "QZ_256_BLOCK_SIZE" in reading.identifiers
     assert "DPO" not in read_question("What are the days payable outstanding (DPO) of Heron?").identifiers
+    # A variable expanded as "$(QZARCH)" is named, not spelled out by the words before it.
+    assert "QZARCH" in read_question("What does $(QZARCH) turn into in the suite field?").identifiers
 
 
 def test_a_capitalised_word_opening_a_sentence_is_a_name_when_the_question_writes_it_so_elsewhere() -> None:

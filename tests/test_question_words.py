@@ -13,3 +13,13 @@ def test_a_negated_auxiliary_only_asks() -> None:
 def test_prepositions_and_pronouns_only_ask() -> None:
     terms = content_terms("Since which release, without the flag, do variables like QZ_CONF work for that one?")
     assert not {"Since", "since", "without", "like", "one"} & set(terms) and "QZ_CONF" in terms
+
+
+def test_someone_wanting_something_only_frames_the_question() -> None:
+    terms = content_terms("Why would anyone want to turn off Qz-Check for a repository?")
+    assert not {"anyone", "want"} & set(terms) and {"Qz-Check", "repository"} <= set(terms)
+
+
+def test_emphasis_only_asks() -> None:
+    terms = content_terms("Exactly which code does qzsh return, and what does -q actually do?")
+    assert not {"Exactly", "exactly", "actually"} & set(terms) and {"code", "qzsh"} <= set(terms)
