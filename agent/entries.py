@@ -60,12 +60,13 @@ def own_part(sentence: str, subject: list[str]) -> str:
     return " ".join(parts)
 
 
-_HYPHENATED = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")  # "gate-time": an entry's name, not a word
+# "gate-time", "Gate-Max-Time": an entry's name, not a word.
+_HYPHENATED = re.compile(r"^(?:[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[A-Z][a-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+)$")
 
 
 def opens_entry(sentence: str) -> bool:
     """A sentence opening a reference's entry with the name it describes ("QzMode Specifies ...", "Mode= Sets
-    ...", "--retries=N Sets ...", "gate-time time Sets ...")."""
+    ...", "--retries=N Sets ...", "gate-time time Sets ...", "Gate-Max-Time (gate-max-time) sets ...")."""
     first = sentence.split(maxsplit=1)[0] if sentence.split() else ""
     named = first.strip(".,:;()")
     return first.endswith("=") or first.startswith("-") or is_identifier(named) or bool(_HYPHENATED.match(named))

@@ -82,8 +82,9 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
     if _ACRONYM_PLURAL.match(term) and term[:-1].lower() in tokens:  # "QZs", "IDs": the acronym, written once
         return True
     names = term.split("/")
-    if len(names) > 1 and all(n[:1].isalpha() and any(c.isupper() for c in n) for n in names):
-        return all(term_covered(n, tokens, flat) for n in names)  # "QzRetry/QzTimeout": each name, not a path
+    # "QzRetry/QzTimeout", "qz3/qz4": each name, not a path ("usr/lib").
+    if len(names) > 1 and all(n[:1].isalpha() and (any(c.isupper() for c in n) or is_identifier(n)) for n in names):
+        return all(term_covered(n, tokens, flat) for n in names)
     if is_identifier(term):
         return bool(key) and key in flat
     if _CODED.match(term):  # "Level 5": the word with its number, not each anywhere ("Level 3 ... 5 keys")

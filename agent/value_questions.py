@@ -50,9 +50,11 @@ _DEFAULT_VALUE = re.compile(r"\bdefault\s+(?:values?|settings?)\b", re.I)
 
 
 # What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the
-# thing whose version is asked ("which Kestrel version").
+# thing whose version is asked ("which Kestrel version", "what version of Kestrel").
 _MEASURED = re.compile(
-    rf"\bwhich\s+(?P<v>(?:[\w-]+\s+)?){RELEASE}(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
+    rf"\b(?:which|what)\s+(?P<v>(?:[\w-]+\s+)?){RELEASE}(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
+    # "which exit code does X return": a sentence stating it says "exit" ("exits with 2", "exit status 2").
+    r"\b(?:what|which)\s+(?:numeric(?:al)?\s+)?(?P<x>exit)\s+(?:status|code)\b|"
     r"\bhow\s+many\s+(?P<a>.+)|"
     r"\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
     r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
@@ -80,6 +82,8 @@ def measured_phrase(question: str) -> str:
     match = _MEASURED.search(question)
     if not match:
         return ""
+    if match.group("x"):
+        return "exit"
     if match.group("v") is not None:  # "which Kestrel version", "which version of X": whose version, a name
         names = [match.group("v").strip(), match.group("of") or ""]  # not "minimum", "new", "latest"
         return next((w for w in names if w and (w[0].isupper() or is_identifier(w) or not is_common_word(w))), "")

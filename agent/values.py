@@ -7,15 +7,18 @@ import math
 import re
 from typing import Any
 
+from agent.defaults import asks_default
 from agent.entries import (
     BACK_REFERENCE,
     entry_of,
     in_other_options,
+    opens_entry,
     own_options,
     own_part,
     siblings,
 )
 from agent.evidence import names_covered, own_heading, passage, read, titles_read, untitled, whole_text
+from agent.intent import content_terms
 from agent.notation import quoted
 from agent.rare_words import absent, is_rare
 from agent.readable import is_row
@@ -167,8 +170,13 @@ def value_missing(
         and not any(names_covered([t, *(aliases or {}).get(t, [])], *title) for title in titles)
     ]
     names = {t: [t, *(aliases or {}).get(t, [])] for t in [*subject, *measured]}
-    need = min(math.ceil(share * len(measured)), most)
     head = counted.split()[-1] if counted else ""
+    unnaming = {w.lower() for w in (head, "default", "defaults") if w}
+    # A code or an exit status is listed one per condition ("2 if ..., 3 if ..."): the one asked is on the condition
+    # asked. The condition's words that say which document (its title's) or what has the code are no condition.
+    asked_on = conditions(question) if form == "code" or head == "exit" else []
+    condition = [t for t in asked_on if t not in subject and not any(names_covered([t], *x) for x in titles)]
+    need = min(math.ceil(share * len(measured)), most)
     # A unit is stated without its measure ("`b' for 512-byte blocks (the default)" in the size's entry).
     head_names = [head, *(aliases or {}).get(head, [])] if head and form != "unit" and not stated_values(head) else []
     best: list[str] = []
@@ -197,7 +205,12 @@ def value_missing(
         dated = form in ("version", "path") and bool(subject) and not titled
         entry = ""  # what the last sentence naming the subject's family is about: "This option ..." refers to it
         listed = sentences(whole_text(hit))
-        for sentence, other in zip(listed, in_other_options(listed, question, subject), strict=True):
+        flags = in_other_options(listed, question, subject)
+        opened: list[str] = []  # the sentences of the entry so far, from the one opening it
+        seen_open = False  # whether an entry opens in the passage (before one does, it goes on from the one before)
+        for before, sentence, other in zip(["", *listed][: len(listed)], listed, flags, strict=True):
+            seen_open = seen_open or opens_entry(sentence)
+            opened = [sentence] if opens_entry(sentence) else [*opened, sentence]
             about_entry, entry = entry, entry_of(sentence, subject) or entry
             if other:
                 continue  # another option's entry goes on ("QzWait= ... Defaults to 100ms.")
@@ -242,17 +255,29 @@ def value_missing(
             # to reload"), not only the program ("SIGQZ makes qzd flush" answers nothing of which signal makes qzd
             # reload).
             worded = [t for t in held if is_common_word(t)] if form == "code" else []
-            naming = worded or [*subject, *held]
-            if any(names_covered(names[t], *said) for t in naming):
+            # The unit counted and a default's word come with any value ("10 seconds by default" of another
+            # setting): they name nothing measured, unless the entry opened in a passage the evidence may lack.
+            naming = worded or [*subject, *(t for t in held if t.lower() not in unnaming or not seen_open)]
+            # A default stated alone is its entry's, which names what is measured ("maxBuffer Largest amount of data
+            # on stdout. ... Default: 1024 * 1024.").
+            entry_said = read([_others_cut(s, question) for s in opened]) if _SAYS_DEFAULT.search(sentence) else said
+            if not any(names_covered(names[t], *entry_said) for t in naming):
+                continue
+            # A value on another condition ("if a command is not found, 127") is none on the one asked: the sentence
+            # or the one before (" If ... . It exits 2.") names `share` of the condition's terms.
+            told = read([before, sentence])
+            if sum(names_covered(names.get(t, [t]), *told) for t in condition) >= math.ceil(share * len(condition)):
                 return ""
     # A question naming no identifier: what it measures.
     kinds = {"hexadecimal": "hexadecimal value", "version": "version", "percent": "percentage", "duration": "time"}
     kinds |= {"unit": "unit", "path": "path"}
     kind = code_kind or kinds.get(form, "value")
     kind = f"{' or '.join(sorted(bound))} {kind}" if bound else kind
+    if head == "exit":  # "which exit code does X return": an exit status of X
+        kind, counted = "exit status", ""
     asked = ", ".join(subject) or (f"the {counted}" if counted else ", ".join(measured))
     if len(best) >= need:  # what is measured is there, but no value beside it
-        named = f"{counted} ({asked})" if head_names and subject and counted != asked else asked
+        named = f"{counted} ({asked})" if counted and head_names and subject and counted != asked else asked
         return f"no passage states {_a(kind)} for {named}"
     found = f"at most {len(best)} of {len(measured)} together"
     return f"no passage states {_a(kind)} for {asked} with {', '.join(measured)} ({found})"
@@ -262,6 +287,24 @@ def _a(kind: str) -> str:
     """The kind with its article ("a value", "an errno")."""
     vowel = kind[:1].lower() in "aeiou" and not kind.lower().startswith(("uni", "use"))  # "a unit", "an errno"
     return f"{'an' if vowel else 'a'} {kind}"
+
+
+# The condition a value holds on ("which exit status ... when a script has a syntax error?"); a default's ("when X
+# is not set") is the default check's, and a reader's own situation ("if I keep the defaults", "if we exclude ...")
+# is no condition a document states, nor is a reference to its own discourse ("when discussing X").
+_CONDITION = re.compile(
+    r"\b(?:when|if|whenever|once)\s+(?!(?:i|we|you|my|our|your|discuss\w*|describ\w*|explain\w*|talk\w*)\b)"
+    r"(?P<clause>[^?,;]+)",
+    re.I,
+)
+
+
+def conditions(question: str) -> list[str]:
+    """The terms of the condition the question asks a value on, [] when it asks on none or a default's."""
+    match = _CONDITION.search(question)
+    if not match or _ASKS_DEFAULT.search(question) or asks_default(question):
+        return []
+    return content_terms(match.group("clause"))
 
 
 HYPHENATED_NAME = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")  # "set-latch"; not "built-in"

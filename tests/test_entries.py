@@ -37,6 +37,8 @@ def test_an_entry_opens_with_the_name_it_describes() -> None:
     for sentence in ("QzMode Chooses the mode.", "Mode= Sets it.", "--qz-wait=N Waits.", "gate-time time Sets it."):
         assert opens_entry(sentence), sentence
     assert not opens_entry("The gate opens at noon.") and not opens_entry("")
+    assert opens_entry("Gate-Max-Time (gate-max-time) sets how long a gate waits.")
+    assert not opens_entry("Gate-time settings are read at start.")
 
 
 def test_an_option_the_question_does_not_name_keeps_its_entry() -> None:

@@ -67,3 +67,6 @@ def test_names_joined_by_a_slash_are_each_covered() -> None:
     text = ["QzRetry sets the retries. QzTimeout sets the time to wait."]
     assert term_covered("QzRetry/QzTimeout", token_set(text), squashed(text))
     assert not term_covered("QzRetry/QzLimit", token_set(text), squashed(text))
+    # Codes of one family too ("qz3/qz4"), not only the pair as written.
+    codes = ["Mount options for qz3: the qz4 file system reads them too."]
+    assert term_covered("qz3/qz4", token_set(codes), squashed(codes))

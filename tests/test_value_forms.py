@@ -48,3 +48,10 @@ def test_how_long_is_x_done_asks_a_time() -> None:
     assert asked_form("How long is the key stored?") == "duration"
     assert asked_form("How long is an encoded name?") == asked_form("How long is a qz name allowed to be?") == "figure"
     assert asked_form("How long is the QZ-1 key and what gate lengths are allowed?") == "figure"
+
+
+def test_what_version_asks_a_version_but_not_a_field_or_notes_named_so() -> None:
+    assert asked_form("What version of qzd first added the QzHold= option?") == "version"
+    assert asked_form("Since what release is QzHold= supported?") == "version"
+    assert asked_form("What release notes mention QzHold=?") != "version"
+    assert asked_form("What version field does the qz header carry?") != "version"
