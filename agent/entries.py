@@ -60,8 +60,9 @@ def own_part(sentence: str, subject: list[str]) -> str:
     return " ".join(parts)
 
 
-# "gate-time", "Gate-Max-Time": an entry's name, not a word.
-_HYPHENATED = re.compile(r"^(?:[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[A-Z][a-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+)$")
+_HYPHENATED = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")  # "gate-time": an entry's name, not a word
+# "Gate-Max-Time (gate-max-time)": a name written as set and as keyed (a "Wi-Fi" or "Read-Only" opens nothing).
+_KEYED = re.compile(r"^([A-Z][a-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+)\s+\(([a-z0-9-]+)\)")
 
 
 def opens_entry(sentence: str) -> bool:
@@ -69,6 +70,9 @@ def opens_entry(sentence: str) -> bool:
     ...", "--retries=N Sets ...", "gate-time time Sets ...", "Gate-Max-Time (gate-max-time) sets ...")."""
     first = sentence.split(maxsplit=1)[0] if sentence.split() else ""
     named = first.strip(".,:;()")
+    keyed = _KEYED.match(sentence.strip())
+    if keyed and keyed.group(1).lower() == keyed.group(2):
+        return True
     return first.endswith("=") or first.startswith("-") or is_identifier(named) or bool(_HYPHENATED.match(named))
 
 

@@ -58,7 +58,7 @@ RELEASE = r"(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)"
 ASKS_VERSION = re.compile(
     rf"\bwhich\s+(?:[\w-]+\s+){{0,2}}?{RELEASE}\b|"
     # "what version of X first added Y?", "since what release"; not "what release notes", "what version field".
-    rf"\bwhat\s+(?!(?:is|was|are|were|the)\b)(?:[\w-]+\s+){{0,2}}?{RELEASE}\b(?=\s*(?:[?,]|$|(?:of|first|did|does|do|was|is|introduced|added|"
+    rf"\bwhat\s+(?:(?!(?:is|was|are|were|the|does|do|did|a|an)\b)[\w.-]+\s+)?{RELEASE}\b(?=\s*(?:[?,]|$|(?:of|first|did|does|do|was|is|introduced|added|"
     r"required|needed|supported)\b))|"
     # "what is the minimum X version (required ...)?"; not "the version field", "the release of an allowance".
     r"\bwhat(?:'s|’s|\s+(?:is|was))\s+the\s+(?:[\w.-]+\s+){0,2}?version\b"

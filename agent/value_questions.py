@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from agent.question_words import QUESTION_WORDS
-from agent.value_forms import MEASURES, NAMED_FORMS, RELEASE
+from agent.value_forms import ASKS_VERSION, MEASURES, NAMED_FORMS, RELEASE
 from kb.text import STOPWORDS, is_common_word, is_identifier
 
 # A question asking for a count or a value ("how many", "how long", "what numeric value is X defined to", "what
@@ -53,8 +53,9 @@ _DEFAULT_VALUE = re.compile(r"\bdefault\s+(?:values?|settings?)\b", re.I)
 # thing whose version is asked ("which Kestrel version", "what version of Kestrel").
 _MEASURED = re.compile(
     rf"\b(?:which|what)\s+(?P<v>(?:[\w-]+\s+)?){RELEASE}(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
-    # "which exit code does X return": a sentence stating it says "exit" ("exits with 2", "exit status 2").
-    r"\b(?:what|which)\s+(?:numeric(?:al)?\s+)?(?P<x>exit)\s+(?:status|code)\b|"
+    # "which exit code does X return", "what is the exit status of X when": a sentence stating it says "exit" or
+    # "status" ("exits with 2", "exit status 2", "returns a status of 2").
+    r"\b(?:what|which)\s+(?:(?:is|are)\s+the\s+)?(?:numeric(?:al)?\s+)?(?P<x>exit)\s+(?:status|code|value)(?:es|s)?\b|"
     r"\bhow\s+many\s+(?P<a>.+)|"
     r"\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
     r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
@@ -79,7 +80,10 @@ def measured_phrase(question: str) -> str:
     """The noun phrase a value question counts or measures ("how many CPU cycles per byte": "CPU cycles", up to its
     first plural; "the value of the 16-bit marker that opens ...": "16-bit marker", up to its first function word);
     "" when the question names none. Its last word is the noun a sentence stating the value must name."""
-    match = _MEASURED.search(question)
+    # "what version" names a version asked only as `ASKS_VERSION` reads it ("what version field ..., and how many
+    # bits": the bits).
+    asks_version = bool(ASKS_VERSION.search(question))
+    match = next((m for m in _MEASURED.finditer(question) if m.group("v") is None or asks_version), None)
     if not match:
         return ""
     if match.group("x"):

@@ -7,7 +7,6 @@ import math
 import re
 from typing import Any
 
-from agent.defaults import asks_default
 from agent.entries import (
     BACK_REFERENCE,
     entry_of,
@@ -18,11 +17,11 @@ from agent.entries import (
     siblings,
 )
 from agent.evidence import names_covered, own_heading, passage, read, titles_read, untitled, whole_text
-from agent.intent import content_terms
 from agent.notation import quoted
 from agent.rare_words import absent, is_rare
 from agent.readable import is_row
 from agent.settings import AnswerSettings
+from agent.value_conditions import conditions, on_condition
 from agent.value_forms import ASKS_CODE, FIGURE, MEASURES, Form, asked_form, stated_values
 from kb.periods import period_year
 from kb.sentences import sentences
@@ -179,6 +178,7 @@ def value_missing(
     need = min(math.ceil(share * len(measured)), most)
     # A unit is stated without its measure ("`b' for 512-byte blocks (the default)" in the size's entry).
     head_names = [head, *(aliases or {}).get(head, [])] if head and form != "unit" and not stated_values(head) else []
+    head_names += ["status"] if head == "exit" else []  # "exits with 2", "exit status 2", "returns a status of 2"
     best: list[str] = []
     # The subject may be named anywhere on the passage's page: a table split over two passages names it in the
     # first and states the values in the second. A passage naming another of the subject's family is about that.
@@ -266,7 +266,7 @@ def value_missing(
             # A value on another condition ("if a command is not found, 127") is none on the one asked: the sentence
             # or the one before (" If ... . It exits 2.") names `share` of the condition's terms.
             told = read([before, sentence])
-            if sum(names_covered(names.get(t, [t]), *told) for t in condition) >= math.ceil(share * len(condition)):
+            if on_condition(condition, [names_covered(names.get(t, [t]), *told) for t in condition], share):
                 return ""
     # A question naming no identifier: what it measures.
     kinds = {"hexadecimal": "hexadecimal value", "version": "version", "percent": "percentage", "duration": "time"}
@@ -287,24 +287,6 @@ def _a(kind: str) -> str:
     """The kind with its article ("a value", "an errno")."""
     vowel = kind[:1].lower() in "aeiou" and not kind.lower().startswith(("uni", "use"))  # "a unit", "an errno"
     return f"{'an' if vowel else 'a'} {kind}"
-
-
-# The condition a value holds on ("which exit status ... when a script has a syntax error?"); a default's ("when X
-# is not set") is the default check's, and a reader's own situation ("if I keep the defaults", "if we exclude ...")
-# is no condition a document states, nor is a reference to its own discourse ("when discussing X").
-_CONDITION = re.compile(
-    r"\b(?:when|if|whenever|once)\s+(?!(?:i|we|you|my|our|your|discuss\w*|describ\w*|explain\w*|talk\w*)\b)"
-    r"(?P<clause>[^?,;]+)",
-    re.I,
-)
-
-
-def conditions(question: str) -> list[str]:
-    """The terms of the condition the question asks a value on, [] when it asks on none or a default's."""
-    match = _CONDITION.search(question)
-    if not match or _ASKS_DEFAULT.search(question) or asks_default(question):
-        return []
-    return content_terms(match.group("clause"))
 
 
 HYPHENATED_NAME = re.compile(r"^[a-z]{3,}(?:-[a-z]{3,})+$")  # "set-latch"; not "built-in"

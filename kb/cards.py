@@ -30,6 +30,7 @@ CARD_PAGES = 2
 # A block of body-size text of at least this many words is running text: a cover's title stands above it, and a
 # document that opens with it has no cover (a manual page, a memo), so no larger line further down is its title.
 BODY_RUN_WORDS = 30
+_NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])\.\s")  # "1. Preface", "I. Introduction", "A. Notes"
 
 # Legal forms that end a company's name, and nouns that name a public body: small lists of generic English forms,
 # needed because nothing else on a cover says "this line is the organisation".
@@ -93,11 +94,13 @@ def read_card(pages: list[Page], doc_id: str, running: list[str] | None = None) 
     cover_rows = _rows(cover.lines) if cover else []
     body = body_size(pages)
     cover_blocks = _blocks(cover_rows)
-    text_top = min((b.top for b in cover_blocks if abs(b.size - body) < 0.5 and b.words >= BODY_RUN_WORDS), default=0)
+    # Running text is set at the body size (within half a point: sizes of one font differ by rounding).
+    running_text = [b.top for b in cover_blocks if abs(b.size - body) < 0.5 and b.words >= BODY_RUN_WORDS]
+    text_top = min(running_text, default=None)
     prominent = [b for b in cover_blocks if b.size >= body * PROMINENT]
     # Without a prominent line of words above the running text (a one-word heading, "NAME", is a section's), the
     # document has no cover: its larger lines further down are headings or displayed code, and name no document.
-    coverless = bool(text_top) and not any(b.top < text_top and _words(b.text) >= 2 for b in prominent)
+    coverless = text_top is not None and not any(b.top < text_top and _words(b.text) >= 2 for b in prominent)
     form = sum(bool(CAPTION.match(row.text)) for row in cover_rows) >= 2 or (
         len(_CHECKBOX.findall(" ".join(r.text for r in cover_rows))) >= 2
     )
@@ -111,13 +114,14 @@ def read_card(pages: list[Page], doc_id: str, running: list[str] | None = None) 
     )
     name = " ".join(doc_id.replace("_", " ").split())
     named = next((text for text in running or [] if _words(text) >= 3 and not _names_organisation(text)), "")
-    if coverless and not form:
+    # A short name set far larger than anything else is a cover's title even above running text; a numbered
+    # heading ("1. Preface") is a section's.
+    lone_name = "" if form else _name_and_subtitle(cover_blocks)
+    if coverless and not form and (not lone_name or _NUMBERED.match(lone_name)):
         title = named or name
     else:
         title = (
-            ("" if form else _name_and_subtitle(cover_blocks))
-            or _title([] if form else prominent, organisation, identifier, period, prominent, named)
-            or name
+            lone_name or _title([] if form else prominent, organisation, identifier, period, prominent, named) or name
         )
     return Card(
         title=title,

@@ -129,6 +129,16 @@ def manual_page_pdf(path: Path) -> Path:
     return path
 
 
+def named_notes_pdf(path: Path) -> Path:
+    """A short name set far larger than anything else, with running text right under it."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    _, height = A4
+    _write_lines(c, [("Quillwort", "Helvetica-Bold", 28), (FILLER * 3, "Helvetica", 10)], height - 80)
+    c.showPage()
+    c.save()
+    return path
+
+
 def long_pdf(path: Path, pages: int = 6) -> Path:
     """Pages of continuous text without headings, for chunk-size and two-page-span checks."""
     c = canvas.Canvas(str(path), pagesize=A4)

@@ -40,6 +40,9 @@ def test_without_a_cover_title_the_running_header_names_the_document(tmp_path: P
 def test_a_document_opening_with_running_text_is_named_by_its_file_not_a_larger_line_below(tmp_path: Path):
     doc = parse_pdf(pdfgen.manual_page_pdf(tmp_path / "qzsh.1.pdf"), "qzsh.1", 10)
     assert doc.title == "qzsh.1"
+    # A short name set far larger than anything else still names its document, running text under it or not.
+    named = parse_pdf(pdfgen.named_notes_pdf(tmp_path / "notes.pdf"), "notes", 10)
+    assert named.title.startswith("Quillwort")
 
 
 def test_distinct_title_adds_the_period_then_the_file_name():

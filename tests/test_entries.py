@@ -38,7 +38,7 @@ def test_an_entry_opens_with_the_name_it_describes() -> None:
         assert opens_entry(sentence), sentence
     assert not opens_entry("The gate opens at noon.") and not opens_entry("")
     assert opens_entry("Gate-Max-Time (gate-max-time) sets how long a gate waits.")
-    assert not opens_entry("Gate-time settings are read at start.")
+    assert not opens_entry("Gate-time settings are read at start.") and not opens_entry("Wi-Fi links often drop.")
 
 
 def test_an_option_the_question_does_not_name_keeps_its_entry() -> None:

@@ -4,8 +4,8 @@ thing's name) and what a default is not (a bound)."""
 from agent.assess import assess
 from agent.types import Assessment
 from agent.value_forms import asked_form, stated_values
-from agent.value_questions import asks_value, measured_phrase
-from agent.values import _others_cut, asked_bounds, conditions, stated_bounds
+from agent.value_questions import asks_value
+from agent.values import _others_cut, asked_bounds, stated_bounds
 from tests.test_agent_units import assess_state, hit
 
 
@@ -378,60 +378,3 @@ def test_a_release_in_the_subjects_own_section_is_its_own() -> None:
     other = _paged("qz_dev=path Sets the gate device's path; the kernel supports it.", 3, 1)
     section = {**_paged("This feature was added to the kernel, supported since 2.6.19.", 4), "section": "qz_dev"}
     assert _verdict(question, [other, section]).sufficient
-
-
-def test_the_unit_counted_and_a_defaults_word_name_nothing_measured() -> None:
-    """ "10 seconds by default" of another setting is no wait of the method asked about."""
-    question = "How many seconds does Quillwort's fetch method wait before a connection times out by default?"
-    other = _paged(
-        "Quillwort's fetch method opens a connection. Qz-Max-Age (qz-max-age) sets how old an index may be. It is 10 "
-        "seconds by default.",
-        3,
-    )
-    verdict = _verdict(question, [other])
-    assert verdict.failing == "value_stated"
-    own = _paged("Quillwort's fetch method waits 30 seconds for a connection by default before it times out.", 4)
-    assert _verdict(question, [other, own]).sufficient
-    # A default stated alone ends the entry that says what it measures.
-    entry = _paged("Quillwort's fetch method waits for a connection before it times out. Default: 30 seconds.", 5)
-    assert _verdict(question, [other, entry]).sufficient
-
-
-def test_a_value_on_another_condition_is_none_on_the_one_asked() -> None:
-    question = "Which exit status does Quillwort return when a script has a syntax error?"
-    other = _paged("If a command is not found, Quillwort prints an error message and returns exit status 127.", 3)
-    verdict = _verdict(question, [other])
-    assert verdict.failing == "value_stated"
-    # The condition may open the sentence before the one giving the value.
-    own = _paged("A script may have a syntax error. Quillwort then returns exit status 2 at once.", 4)
-    assert _verdict(question, [other, own]).sufficient
-
-
-def test_an_exit_status_asked_is_stated_beside_an_exit() -> None:
-    assert measured_phrase("Which numeric exit code does qzsh return on a syntax error?") == "exit"
-    question = "What exit status does Quillwort return when a script has a syntax error?"
-    other = _paged("A Quillwort script with a syntax error stops; scripts of 128 lines are read at once.", 3)
-    verdict = _verdict(question, [other])
-    assert verdict.failing == "value_stated" and "an exit status for" in verdict.reasons[-1].detail
-    own = _paged("A Quillwort script with a syntax error makes Quillwort exit with status 2.", 4)
-    assert _verdict(question, [other, own]).sufficient
-
-
-def test_what_version_of_a_program_is_the_subjects_entry_s() -> None:
-    """The program titles the document: a version asked is still the one the option's entry gives."""
-    question = "What version of qzd first added the QzHold= option?"
-    entry = {**_paged("QzHold= Takes a boolean; the first hold is added to the queue.", 3), "title": "qzd.5"}
-    assert _verdict(question, [entry]).failing == "value_stated"
-    dated = {**_paged("QzHold= Takes a boolean. Added in version 247.", 4), "title": "qzd.5"}
-    assert _verdict(question, [entry, dated]).sufficient
-
-
-def test_a_readers_situation_or_the_documents_discourse_is_no_condition() -> None:
-    assert conditions("Which exit status does qzsh return when a script has a syntax error?") == [
-        "script",
-        "syntax",
-        "error",
-    ]
-    assert conditions("If I keep the default rate, how many messages can qzd log?") == []
-    assert conditions("What size does the paper assume when discussing how big the qz table can be?") == []
-    assert conditions("What size is used when QzSize= is not set?") == []  # a default's: the default check's
