@@ -18,6 +18,7 @@ font, a running header and page numbers):
 - bench/probes/vcs/pdfs/ and archives/pdfs/: a version control system's attributes and hooks manual pages, and two
   compressors' manual pages;
 - bench/probes/shells/pdfs/: a shell's manual page and a package manager's sources list format;
+- bench/probes/system/pdfs/: the file systems table's, the core dump file's and the signals' manual pages;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -102,6 +103,9 @@ SOURCES = {  # probe / pdf name: (source, title)
         "/usr/share/man/man5/sources.list.5.gz",
         "sources.list(5): APT's list of data sources",
     ),
+    "system/fstab.5.pdf": ("/usr/share/man/man5/fstab.5.gz", "fstab(5): static information about the filesystems"),
+    "system/core.5.pdf": ("/usr/share/man/man5/core.5.gz", "core(5): core dump file"),
+    "system/signal.7.pdf": ("/usr/share/man/man7/signal.7.gz", "signal(7): overview of signals"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
