@@ -280,8 +280,10 @@ _NOT_CODED = frozenset(
 )
 
 
-def read_question(question: str, whole: str | None = None) -> QuestionReading:
-    """Read a question (or its information need, with `whole` the question it came from)."""
+def read_question(question: str, whole: str | None = None, own_terms: int = 0) -> QuestionReading:
+    """Read a question (or its information need, with `whole` the question it came from). Asked after a reader's
+    story, a question holding `own_terms` content terms of its own (0: never) is about them, not about the story's
+    names (see `CheckSettings.story_own_terms`)."""
     q = join_periods(" ".join(question.split()))
     terms = content_terms(q)
     # Periods are matched by their year; a name the question defines need not be printed in the evidence, but
@@ -297,8 +299,10 @@ def read_question(question: str, whole: str | None = None) -> QuestionReading:
     told = told and any(is_identifier(t) for t in content_terms(prior))
     asked_terms = set(content_terms(asked))
     # The story's names are what is asked about ("... crashes with EQZ. What does that mean?"), unless the question
-    # names its own ("I'm used to QZ-1. How do I set qzsh's prefix in ~/.qzsh.conf?"): then they are the story's too.
+    # names its own ("I'm used to QZ-1. How do I set qzsh's prefix in ~/.qzsh.conf?") or says enough of its own
+    # ("I've got a QZ disk ... Which options keep it from being mounted at boot?"): then they are the story's too.
     own = any(is_identifier(t) or re.search(r"\w[./]\w", t) for t in asked_terms)  # a file ("qzsh.conf") too
+    own = own or (own_terms > 0 and len(asked_terms) >= own_terms)
     story = [t for t in terms if (own or not is_identifier(t)) and t not in asked_terms] if told else []
     units = set(_UNIT.findall(q))  # "10 GB" is a quantity: a document may write "10G" or "10 gigabytes"
     # A setting written as it is set ("Keep=true", "flush=") and a value after a code noun ("an exit status of 17":

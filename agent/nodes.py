@@ -110,13 +110,14 @@ def route(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     # A follow-up is rewritten into a question that stands alone before anything else reads it.
     follow, llm_update = resolve(state, (lambda: runtime.context.make_llm(s)) if mode == "ollama" else None)
     question = follow.question
-    reading = read_question(question)
+    own = s.checks.story_own_terms
+    reading = read_question(question, own_terms=own)
     need = " ".join(runtime.context.read_query(question).need.split())
     if need and need != " ".join(question.split()):
         # Persona, format instructions and supplied definitions are not what the evidence must hold, nor what the
         # question asks for ("Answer briefly: what does X stand for?" asks for a definition). A need that reads as
         # no comparison keeps the whole question's (its topics may sit in a sentence the need left out).
-        focus = read_question(need, whole=question)
+        focus = read_question(need, whole=question, own_terms=own)
         update = terms_of(focus)
         if reading.intent != "compare" or focus.intent == "compare":
             update.update(intent=focus.intent, topics=focus.topics, error=focus.error)

@@ -243,6 +243,16 @@ def test_a_storys_names_need_no_cover_when_the_question_names_its_own() -> None:
     assert read_question("My script crashes with EQZ. What does that mean?").identifiers == ["EQZ"]
 
 
+def test_a_question_saying_enough_of_its_own_leaves_the_storys_names_to_the_story() -> None:
+    """ "I've got a QZ backup disk ... Which options keep it from being mounted at boot ...?" asks about options: the
+    reader's "QZ" disk is context; "... crashes with EQZ. Why does it crash?" still asks about EQZ."""
+    told = "I've got a QZ backup disk that is often unplugged. Which options keep it from being mounted at boot?"
+    assert read_question(told).identifiers == ["QZ"]  # without a threshold, as before
+    reading = read_question(told, own_terms=3)
+    assert reading.identifiers == [] and "QZ" in reading.story
+    assert read_question("My script crashes with EQZ. Why does it crash?", own_terms=3).identifiers == ["EQZ"]
+
+
 def test_code_written_as_typed_is_read_as_written() -> None:
     """Long options and calls (a method by its own name); a manual page's name with its section is no call."""
     assert read_question("What does qz's --qz-errors option do?").written == ["--qz-errors"]
