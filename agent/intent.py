@@ -124,6 +124,12 @@ _GERUND = re.compile(r"^\s*[a-z]{2,}ing\s+(?=(?P<name>\S+)\s+(?:for|with|to|on|i
 
 
 # A topic written in quotes is named as written ('"Lock: source"'): its colon or "for" ends no phrase.
+# A yes/no question judging what a story told ("Is that expected?", "Is this normal behaviour?"): generic
+# evaluative English, few.
+_JUDGED = re.compile(
+    r"^\s*(?:is|are|was|were)\s+(?:that|this|it|these|those)\s+(?:the\s+)?(expected|normal|intended|correct)\b",
+    re.I,
+)
 _QUOTED = re.compile(r"^\s*[\"“‘](?P<inner>[^\"“”‘’]+)[\"”’]\s*[?.!]?\s*$")
 
 
@@ -297,7 +303,11 @@ def read_question(question: str, whole: str | None = None, own_terms: int = 0) -
     prior = " ".join(told_before)
     told = bool(prior) and asked.rstrip().endswith("?") and "?" not in prior
     told = told and any(is_identifier(t) for t in content_terms(prior))
-    asked_terms = set(content_terms(asked))
+    # "Is that expected?" after a story asks whether what the story tells is so: the evaluation is no term.
+    judged = _JUDGED.match(asked) if told else None
+    if judged:
+        terms = [t for t in terms if t.lower() != judged.group(1).lower()]
+    asked_terms = set(content_terms(asked)) - ({judged.group(1)} if judged else set())
     # The story's names are what is asked about ("... crashes with EQZ. What does that mean?"), unless the question
     # names its own ("I'm used to QZ-1. How do I set qzsh's prefix in ~/.qzsh.conf?") or says enough of its own
     # ("I've got a QZ disk ... Which options keep it from being mounted at boot?"): then they are the story's too.

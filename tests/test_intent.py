@@ -253,6 +253,13 @@ def test_a_question_saying_enough_of_its_own_leaves_the_storys_names_to_the_stor
     assert read_question("My script crashes with EQZ. Why does it crash?", own_terms=3).identifiers == ["EQZ"]
 
 
+def test_judging_what_a_story_told_is_no_term() -> None:
+    """ "... returns early with EQZ. Is that expected?" asks whether the story is so: "expected" is no term."""
+    reading = read_question("My qzd sleeps with QZ_WAIT, yet it wakes early with EQZ. Is that expected?")
+    assert reading.identifiers == ["QZ_WAIT", "EQZ"] and "expected" not in reading.key_terms
+    assert "expected" in read_question("What is the expected output of qzd?").key_terms
+
+
 def test_code_written_as_typed_is_read_as_written() -> None:
     """Long options and calls (a method by its own name); a manual page's name with its section is no call."""
     assert read_question("What does qz's --qz-errors option do?").written == ["--qz-errors"]
