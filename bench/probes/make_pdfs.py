@@ -19,6 +19,8 @@ font, a running header and page numbers):
   compressors' manual pages;
 - bench/probes/shells/pdfs/: a shell's manual page and a package manager's sources list format;
 - bench/probes/system/pdfs/: the file systems table's, the core dump file's and the signals' manual pages;
+- bench/probes/sysconf/pdfs/: the resolver's and the name service switch's configuration files' and the pipes'
+  manual pages;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -106,6 +108,15 @@ SOURCES = {  # probe / pdf name: (source, title)
     "system/fstab.5.pdf": ("/usr/share/man/man5/fstab.5.gz", "fstab(5): static information about the filesystems"),
     "system/core.5.pdf": ("/usr/share/man/man5/core.5.gz", "core(5): core dump file"),
     "system/signal.7.pdf": ("/usr/share/man/man7/signal.7.gz", "signal(7): overview of signals"),
+    "sysconf/resolv.conf.5.pdf": (
+        "/usr/share/man/man5/resolv.conf.5.gz",
+        "resolv.conf(5): resolver configuration file",
+    ),
+    "sysconf/nsswitch.conf.5.pdf": (
+        "/usr/share/man/man5/nsswitch.conf.5.gz",
+        "nsswitch.conf(5): Name Service Switch configuration file",
+    ),
+    "sysconf/pipe.7.pdf": ("/usr/share/man/man7/pipe.7.gz", "pipe(7): overview of pipes and FIFOs"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
