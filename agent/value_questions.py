@@ -42,9 +42,17 @@ def asks_value(question: str, worded_defaults: bool = True) -> bool:
     word, the default check's (agent.defaults), unless `worded_defaults` is False."""
     if worded_defaults:
         question = _DEFAULT_VALUE.sub("default", question)
+    question = _FINDING.sub(" ", question)
     return bool(_ASKS_VALUE.search(question)) or any(p.search(question) for p, _ in NAMED_FORMS)
 
 
+# "How can I find out how many bytes are unread?" asks the way to find a count, which is no count a page states
+# (generic verbs of finding out, few).
+_FINDING = re.compile(
+    r"\bhow\s+(?:can|do|could|would|should|might)\s+(?:i|you|we|one)\s+(?:find\s+out|check|see|tell|know|determine|"
+    r"measure|query|learn|get\s+to\s+know)\s+how\s+(?:many|much|long|large|big)\b",
+    re.I,
+)
 # "What are the default values of X and Y?": the defaults may be words ("debug", "yes"), stated as defaults.
 _DEFAULT_VALUE = re.compile(r"\bdefault\s+(?:values?|settings?)\b", re.I)
 

@@ -52,6 +52,8 @@ def _verdict(question: str, evidence: list[dict]) -> Assessment:
         ("gate pipe buffer size in bytes for a pump's outlet", True),  # a terse query: a measure in a unit
         ("What is stored in bits 4-7 of the status register?", False),  # a unit naming a place
         ("What must be recorded in minutes of board meetings?", False),
+        ("How can I find out how many gates are open?", False),  # the way to find a count
+        ("How do I check how much space the gate uses, and what is its maximum size?", True),
     ],
 )
 def test_questions_asking_for_a_count_or_a_value(question: str, expected: bool) -> None:
