@@ -21,6 +21,7 @@ font, a running header and page numbers):
 - bench/probes/system/pdfs/: the file systems table's, the core dump file's and the signals' manual pages;
 - bench/probes/sysconf/pdfs/: the resolver's and the name service switch's configuration files' and the pipes'
   manual pages;
+- bench/probes/accounts/pdfs/: the login suite's, the user-adding command's and the password file's manual pages;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -117,6 +118,15 @@ SOURCES = {  # probe / pdf name: (source, title)
         "nsswitch.conf(5): Name Service Switch configuration file",
     ),
     "sysconf/pipe.7.pdf": ("/usr/share/man/man7/pipe.7.gz", "pipe(7): overview of pipes and FIFOs"),
+    "accounts/login.defs.5.pdf": (
+        "/usr/share/man/man5/login.defs.5.gz",
+        "login.defs(5): shadow password suite configuration",
+    ),
+    "accounts/adduser.conf.5.pdf": (
+        "/usr/share/man/man5/adduser.conf.5.gz",
+        "adduser.conf(5): configuration for adduser",
+    ),
+    "accounts/passwd.5.pdf": ("/usr/share/man/man5/passwd.5.gz", "passwd(5): the password file"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
