@@ -123,13 +123,13 @@ _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
 _GERUND = re.compile(r"^\s*[a-z]{2,}ing\s+(?=(?P<name>\S+)\s+(?:for|with|to|on|in|at|by|from|as|under)\b)")
 
 
-# A topic written in quotes is named as written ('"Lock: source"'): its colon or "for" ends no phrase.
 # A yes/no question judging what a story told ("Is that expected?", "Is this normal behaviour?"): generic
 # evaluative English, few.
 _JUDGED = re.compile(
     r"^\s*(?:is|are|was|were)\s+(?:that|this|it|these|those)\s+(?:the\s+)?(expected|normal|intended|correct)\b",
     re.I,
 )
+# A topic written in quotes is named as written ('"Lock: source"'): its colon or "for" ends no phrase.
 _QUOTED = re.compile(r"^\s*[\"“‘](?P<inner>[^\"“”‘’]+)[\"”’]\s*[?.!]?\s*$")
 
 

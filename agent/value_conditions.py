@@ -25,9 +25,3 @@ def conditions(question: str) -> list[str]:
     if not match or _DEFAULT.search(question) or asks_default(question):
         return []
     return content_terms(match.group("clause"))
-
-
-def on_condition(condition: list[str], covered: list[bool], share: float) -> bool:
-    """Whether the text states the condition: it holds at least `share` of the condition's terms (`covered`, one
-    flag per term); any text does when the question asks on none."""
-    return sum(covered) >= share * len(condition) if condition else True

@@ -21,7 +21,7 @@ from agent.notation import quoted
 from agent.rare_words import absent, is_rare
 from agent.readable import is_row
 from agent.settings import AnswerSettings
-from agent.value_conditions import conditions, on_condition
+from agent.value_conditions import conditions
 from agent.value_forms import ASKS_CODE, FIGURE, MEASURES, Form, asked_form, stated_values
 from kb.periods import period_year
 from kb.sentences import sentences
@@ -174,7 +174,7 @@ def value_missing(
     # A code or an exit status is listed one per condition ("2 if ..., 3 if ..."): the one asked is on the condition
     # asked. The condition's words that say which document (its title's) or what has the code are no condition.
     asked_on = conditions(question) if form == "code" or head == "exit" else []
-    condition = [t for t in asked_on if t not in subject and not any(names_covered([t], *x) for x in titles)]
+    condition = [t for t in untitled(asked_on, titles) if t not in subject]
     need = min(math.ceil(share * len(measured)), most)
     # A unit is stated without its measure ("`b' for 512-byte blocks (the default)" in the size's entry).
     head_names = [head, *(aliases or {}).get(head, [])] if head and form != "unit" and not stated_values(head) else []
@@ -209,8 +209,9 @@ def value_missing(
         opened: list[str] = []  # the sentences of the entry so far, from the one opening it
         seen_open = False  # whether an entry opens in the passage (before one does, it goes on from the one before)
         for before, sentence, other in zip(["", *listed][: len(listed)], listed, flags, strict=True):
-            seen_open = seen_open or opens_entry(sentence)
-            opened = [sentence] if opens_entry(sentence) else [*opened, sentence]
+            opens = opens_entry(sentence)
+            seen_open = seen_open or opens
+            opened = [sentence] if opens else [*opened, sentence]
             about_entry, entry = entry, entry_of(sentence, subject) or entry
             if other:
                 continue  # another option's entry goes on ("QzWait= ... Defaults to 100ms.")
@@ -266,7 +267,7 @@ def value_missing(
             # A value on another condition ("if a command is not found, 127") is none on the one asked: the sentence
             # or the one before (" If ... . It exits 2.") names `share` of the condition's terms.
             told = read([before, sentence])
-            if on_condition(condition, [names_covered(names.get(t, [t]), *told) for t in condition], share):
+            if sum(names_covered(names.get(t, [t]), *told) for t in condition) >= share * len(condition):
                 return ""
     # A question naming no identifier: what it measures.
     kinds = {"hexadecimal": "hexadecimal value", "version": "version", "percent": "percentage", "duration": "time"}

@@ -13,7 +13,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from kb.headings import CAPTION, body_size
+from kb.headings import CAPTION, NUMBERED, body_size
 from kb.parsed import Card, Line, Page
 
 # Lines this much larger than the body text are prominent.
@@ -30,7 +30,6 @@ CARD_PAGES = 2
 # A block of body-size text of at least this many words is running text: a cover's title stands above it, and a
 # document that opens with it has no cover (a manual page, a memo), so no larger line further down is its title.
 BODY_RUN_WORDS = 30
-_NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z])\.\s")  # "1. Preface", "I. Introduction", "A. Notes"
 
 # Legal forms that end a company's name, and nouns that name a public body: small lists of generic English forms,
 # needed because nothing else on a cover says "this line is the organisation".
@@ -117,7 +116,7 @@ def read_card(pages: list[Page], doc_id: str, running: list[str] | None = None) 
     # A short name set far larger than anything else is a cover's title even above running text; a numbered
     # heading ("1. Preface") is a section's.
     lone_name = "" if form else _name_and_subtitle(cover_blocks)
-    if coverless and not form and (not lone_name or _NUMBERED.match(lone_name)):
+    if coverless and not form and (not lone_name or NUMBERED.match(lone_name)):
         title = named or name
     else:
         title = (
