@@ -8,9 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.entries import opens_entry, own_part
+from agent.entries import entry_sentences, opens_entry, own_part
 from agent.evidence import names_covered, read, whole_text, written_in
-from kb.sentences import sentences
 
 # What asks for a default: "X default?", "what is the default X", "what does X default to", "... by default",
 # "when X is not specified / hasn't been set", "if I don't set X", "without setting X". Not "with the default
@@ -82,7 +81,7 @@ def default_missing(
     for hit in evidence:
         within, passage = False, hit
         while passage is not None:
-            for whole in sentences(whole_text(passage)):
+            for whole in entry_sentences(whole_text(passage)):
                 sentence = own_part(whole, subject)  # entries run together: "QZ_A ... QZ_B (default: 5)" is QZ_B's
                 if any(_names(n, sentence) for n in names):
                     within = True

@@ -10,6 +10,7 @@ from typing import Any
 from agent.entries import (
     BACK_REFERENCE,
     entry_of,
+    entry_sentences,
     in_other_options,
     opens_entry,
     own_options,
@@ -24,7 +25,6 @@ from agent.settings import AnswerSettings
 from agent.value_conditions import conditions
 from agent.value_forms import ASKS_CODE, FIGURE, MEASURES, Form, asked_form, stated_values
 from kb.periods import period_year
-from kb.sentences import sentences
 from kb.text import is_common_word, is_identifier
 
 # The words that ask for a value without saying what is measured ("what numeric value", "the number of").
@@ -204,7 +204,7 @@ def value_missing(
         titled = any(names_covered(names[i], *read([title, own_heading(hit)])) for i in subject)
         dated = form in ("version", "path") and bool(subject) and not titled
         entry = ""  # what the last sentence naming the subject's family is about: "This option ..." refers to it
-        listed = sentences(whole_text(hit))
+        listed = entry_sentences(whole_text(hit))
         flags = in_other_options(listed, question, subject)
         opened: list[str] = []  # the sentences of the entry so far, from the one opening it
         seen_open = False  # whether an entry opens in the passage (before one does, it goes on from the one before)

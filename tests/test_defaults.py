@@ -64,6 +64,13 @@ def test_a_default_is_stated_within_the_entry_asked_about() -> None:
         3,
     )
     assert default_missing(["qz_fast_key"], [run]) == "no passage states a default for qz_fast_key"
+    # A builtin's synopsis run into the entry before opens the next entry: its "unset" is not QZSIZE's default.
+    builtins = hit(
+        "manual",
+        "QZSIZE The number of lines kept. qzwait [job] Waits for the job. If no job is given, the status is unset.",
+        4,
+    )
+    assert default_missing(["QZSIZE"], [builtins]) == "no passage states a default for QZSIZE"
 
 
 def test_code_is_named_as_written_and_otherwise_needs_its_comma() -> None:

@@ -3,6 +3,7 @@
 from agent.entries import (
     BACK_REFERENCE,
     entry_of,
+    entry_sentences,
     heads_entry,
     last_option,
     opens_entry,
@@ -39,6 +40,29 @@ def test_an_entry_opens_with_the_name_it_describes() -> None:
     assert not opens_entry("The gate opens at noon.") and not opens_entry("")
     assert opens_entry("Gate-Max-Time (gate-max-time) sets how long a gate waits.")
     assert not opens_entry("Gate-time settings are read at start.") and not opens_entry("Wi-Fi links often drop.")
+    # A lower-case command's synopsis, or an option written as set, opens its entry; a citation is no argument.
+    assert opens_entry("qzwait [-t secs] [job] Waits for the job.") and opens_entry("qzjoin list [sep] Joins it.")
+    assert opens_entry("depth=depth Sets the search depth.")
+    assert not opens_entry("see [12] for the proof.") and not opens_entry("the gate opens [at noon].")
+    assert not opens_entry("buf [i] = 0;") and not opens_entry("const [v] = f();")
+
+
+def test_an_entry_run_into_the_sentence_before_is_a_sentence_of_its_own() -> None:
+    """A lower-case name starts no sentence the splitter sees: "... accessible. qzwait [job] Waits ..." is two."""
+    text = "QZSIZE The number of lines kept. qzwait [job] Waits for the job. If none is given, qzwait waits for all."
+    assert entry_sentences(text) == [
+        "QZSIZE The number of lines kept.",
+        "qzwait [job] Waits for the job.",
+        "If none is given, qzwait waits for all.",
+    ]
+    assert entry_sentences("The default depends on the level. depth=depth Sets it.") == [
+        "The default depends on the level.",
+        "depth=depth Sets it.",
+    ]
+    assert entry_sentences("It runs approx. once an hour; see qzd(8).") == ["It runs approx. once an hour; see qzd(8)."]
+    # A call's name opening a sentence goes on the entry it is in.
+    field = "UINT8 QZ_minor The version written. qz_set_defaults() initializes it to 1.01."
+    assert entry_sentences(field) == [field]
 
 
 def test_an_option_the_question_does_not_name_keeps_its_entry() -> None:
