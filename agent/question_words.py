@@ -31,7 +31,10 @@ QUESTION_WORDS = (
             # evidence says what X does, not who wants it.
             "anyone anybody someone somebody want wants "
             # Emphasis ("Exactly which code ...", "what does X actually do?") asks more insistently, no more.
-            "exactly actually really precisely"
+            "exactly actually really precisely "
+            # "What happens to X?", "how can I tell it happened?": asking for an outcome, which the evidence states
+            # in its own verbs ("the excess is discarded").
+            "happen happens happened happening"
         ).split()
     )
     # A negated auxiliary ("Why aren't services ...", "a path that doesn't start with ./") asks as the auxiliary does.

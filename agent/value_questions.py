@@ -23,7 +23,9 @@ _UNITS = (
 )
 _ASKS_VALUE = re.compile(
     rf"\bhow\s+(?:many|much|long|large|big|often|frequently)\b|\bnumeric(?:al)?\s+value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
-    r"\b(?:what|which)(?:'s|’s)?\s+(?!(?:limits|counts)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+    # "What does each limit?" asks what a limit is on: the measure's noun after a verb's subject is a verb.
+    r"\b(?:what|which)(?:'s|’s)?\s+(?!(?:limits|counts|does|do|did)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?"
+    r"(?:[\w-]+\s+){0,2}?"
     r"(?:numeric(?:al)?\s+)?(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\b(?!\s+as\b)|"
     r"\b(?:upper|lower)\s+(?:bound|limit)s?\b|"
     # "which numeric exit status", "what exit code does X return": a number.

@@ -42,6 +42,8 @@ def _verdict(question: str, evidence: list[dict]) -> Assessment:
         ("How long does the pump run?", True),
         ("What counts as a valve?", False),
         ("What limits the pump's throughput?", False),  # a verb, not the noun of a measure
+        ("Which files cap the pump, and what does each limit?", False),  # a verb after its subject
+        ("What size does the pump's buffer default to?", True),
         ("What is the default shell of the desk?", False),  # a default need not be a figure
         ("How often is the filter replaced?", True),  # a time or a frequency ("monthly")
         ("Which numeric exit status does the gate return then?", True),  # a number

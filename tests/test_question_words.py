@@ -23,3 +23,8 @@ def test_someone_wanting_something_only_frames_the_question() -> None:
 def test_emphasis_only_asks() -> None:
     terms = content_terms("Exactly which code does qzsh return, and what does -q actually do?")
     assert not {"Exactly", "exactly", "actually"} & set(terms) and {"code", "qzsh"} <= set(terms)
+
+
+def test_asking_for_an_outcome_only_asks() -> None:
+    terms = content_terms("What happens to the qz tokens that don't fit, and how can I tell it happened?")
+    assert not {"happens", "happened"} & set(terms) and {"qz", "tokens", "fit"} <= set(terms)
