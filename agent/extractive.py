@@ -137,7 +137,10 @@ def compose(
     skipped. Sentences are ranked against `need`, the question's information need (its instructions left out),
     when given; the whole question still says what kind of answer is wanted.
     """
-    s, max_sentences = settings, settings.sentences
+    s = settings
+    # Steps go on past the word limit of any other answer (the issue's "about 120 words unless it asks for steps").
+    steps = intent == "procedure"
+    max_sentences, max_words = (s.steps_sentences, s.steps_words) if steps else (s.sentences, s.max_words)
     figure = asks_figure(question)
     years = years_spanned(question)  # a range asked for keeps the columns of the years within it
     # Asked for a figure only by its year, a row must be about what is asked: its label shares a word of the need
@@ -230,7 +233,7 @@ def compose(
         while pool and len(chosen) < limit:
             n = max(pool, key=novel)  # the first of equals: the better ranked
             pool.remove(n)
-            if chosen and sum(len(items[m][3].split()) for m in [*chosen, n]) > s.max_words:
+            if chosen and sum(len(items[m][3].split()) for m in [*chosen, n]) > max_words:
                 continue
             if any(_jaccard(items[n][4], items[m][4]) > s.duplicate_overlap for m in chosen):
                 continue

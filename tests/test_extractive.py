@@ -426,3 +426,21 @@ def test_a_comparisons_part_is_labelled_with_its_topic_a_name_in_code_keeping_it
     symbols = [passage("c1", "m:1", "The valve++ form turns first."), passage("c2", "m:2", "The ++valve form waits.")]
     answer = compose("valve++ vs ++valve", "compare", ["valve++", "++valve"], symbols, AnswerSettings(rank_decay=0.0))
     assert "valve++: " in answer and "Valve++" not in answer  # an operator's operand keeps its case
+
+
+def test_steps_go_on_past_the_word_limit_of_other_answers() -> None:
+    """A question asking for steps reads in document order and may run to `steps_words`; any other answer stops at
+    `max_words`."""
+    steps = [
+        "First loosen the qz valve collar with the long spanner kept beside the gate house door.",
+        "Then turn each qz valve handle a quarter turn clockwise until its pointer faces the river side.",
+        "Next check that the qz valve seals hold by listening for hissing near the lower hinges.",
+        "Afterwards tighten the qz valve collar again and lock the spanner back inside its cabinet.",
+        "Finally record the qz valve positions in the gate log book together with the date and time.",
+    ]
+    context = [passage("c1", "m:1", " ".join(steps))]
+    settings = AnswerSettings(rank_decay=0.0, max_words=40, steps_words=80, sentences=8, steps_sentences=8)
+    how = compose("How do I turn the qz valve handles of the gate?", "procedure", [], context, settings)
+    other = compose("What turns the qz valve handles of the gate?", "general", [], context, settings)
+    assert 40 < len(how.split()) <= 80 + 8 and len(other.split()) <= 40 + 8
+    assert how.index("First loosen") < how.index("Then turn") < how.index("Next check")  # in document order
