@@ -67,8 +67,10 @@ _COMPARE_NAMED = [
         re.I,
     ),
 ]
+# "How do I ...?" opening the question or its sentence after a reader's story ("My box tracks stable. How do I ...?").
 _PROCEDURE = re.compile(
-    r"^\s*(?:how\s+(?:do|does|can|should|would|to)\s+(?:i|we|you|one)\b|how\s+to\b)|\b(?:steps?|procedure|"
+    r"(?:^|(?<=[.?!]\s))\s*(?:how\s+(?:do|does|can|should|would|to)\s+(?:i|we|you|one)\b|how\s+to\b)|"
+    r"\b(?:steps?|procedure|"
     r"instructions?|step-by-step)\b",
     re.I,
 )

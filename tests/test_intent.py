@@ -50,6 +50,8 @@ def test_identical_topics_rejected() -> None:
         ("What does NSP stand for?", "definition"),
         ("How do I replace the filter cartridge?", "procedure"),
         ("What are the steps to install the pump controller?", "procedure"),
+        ("My primary gate log is corrupted. How do I open the gate from a backup one?", "procedure"),  # after a story
+        ("The gate knows how I open it.", "general"),
         ("What are the two main tasks BERT is pre-trained on?", "general"),
     ],
 )
