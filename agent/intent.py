@@ -67,11 +67,13 @@ _COMPARE_NAMED = [
         re.I,
     ),
 ]
-# "How do I ...?" opening the question or its sentence after a reader's story ("My box tracks stable. How do I ...?").
+# Asking for steps ("How do I", "How should a hook", "What must the installer do"), opening the question or a clause
+# of it ("My box tracks stable. How do I ...?"); "How does a client pick IDs?" may ask how a thing works.
 _PROCEDURE = re.compile(
-    r"(?:^|(?<=[.?!]\s))\s*(?:how\s+(?:do|does|can|should|would|to)\s+(?:i|we|you|one)\b|how\s+to\b)|"
-    r"\b(?:steps?|procedure|"
-    r"instructions?|step-by-step)\b",
+    r"(?:^|(?<=[.?!,;:]\s))\s*(?:how\s+(?:do|does|can|should|would|to)\s+(?:i|we|you|one)\b|how\s+to\b|"
+    r"how\s+(?:can|should|could|must)\s+(?:a|an|the|my|our|your|their)\s+[\w-]+|"
+    r"what\s+(?:must|should)\s+(?:i|we|you|one|(?:a|an|the|my|our|your)\s+[\w-]+)\s+do\b)|"
+    r"\b(?:steps?|procedure|instructions?|step-by-step)\b",
     re.I,
 )
 _TOPIC_TAIL = re.compile(

@@ -52,6 +52,10 @@ def test_identical_topics_rejected() -> None:
         ("What are the steps to install the pump controller?", "procedure"),
         ("My primary gate log is corrupted. How do I open the gate from a backup one?", "procedure"),  # after a story
         ("The gate knows how I open it.", "general"),
+        ("With qz_set, how do I remove an optional gate?", "procedure"),  # after a clause
+        ("How should a gate keeper open the lock?", "procedure"),
+        ("What must the installer do after copying the gate file?", "procedure"),
+        ("How does a client pick gate numbers?", "general"),  # how a thing works
         ("What are the two main tasks BERT is pre-trained on?", "general"),
     ],
 )
