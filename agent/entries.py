@@ -190,3 +190,10 @@ def heads_entry(text: str, names: list[str]) -> bool:
         if words and words[0].lstrip("-").split("=")[0].strip(".,:;()").lower() in wanted and opens_entry(sentence):
             return True
     return False
+
+
+def opens_with(sentence: str, names: list[str]) -> bool:
+    """Whether the sentence opens with one of the names and a colon, as an entry of a list does ("• qz.BADGATE:
+    Unknown gate."; "QZ sed v1.18 7.7." names QZ in passing)."""
+    opening = sentence.lstrip("•◦▪‣-* ").split(maxsplit=1)
+    return bool(opening) and opening[0].endswith(":") and opening[0][:-1].lower() in {n.lower() for n in names}

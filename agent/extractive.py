@@ -11,6 +11,7 @@ import numpy as np
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
 from agent.defaults import asks_default, states_default
+from agent.entries import opens_with
 from agent.evidence import framed, is_evidence, names_covered, own_heading, whole_text, written_code, written_in
 from agent.intent import ASKS_WHERE, content_terms
 from agent.notation import symbols_cut
@@ -167,9 +168,10 @@ def compose(
             if not is_row(sentence):
                 sentence = symbols_cut(sentence, question, s)  # a figure's text read into prose: the prose before
             words = len(sentence.split())
-            # A short entry is no fragment when it holds the code asked about as written ("%q The port.").
-            short = (len(sentence) < s.min_chars or words < s.min_words) and not any(
-                written_in(c, sentence) for c in codes
+            # A short entry is no fragment when it holds the code asked about as written ("%q The port.") or opens
+            # with the identifier asked about ("qz.BADGATE: Unknown gate.").
+            short = (len(sentence) < s.min_chars or words < s.min_words) and not (
+                any(written_in(c, sentence) for c in codes) or opens_with(sentence, identifiers)
             )
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
             if short or heading:

@@ -7,6 +7,7 @@ from agent.entries import (
     heads_entry,
     last_option,
     opens_entry,
+    opens_with,
     other_option,
     own_options,
     own_part,
@@ -98,3 +99,8 @@ def test_an_other_options_entry_goes_on_to_the_next_option() -> None:
     )
     assert other_option("-w, --wait=N Waits.", question) == "w"
     assert other_option("Timeout= Sets the timeout.", question) == "Timeout"
+
+
+def test_a_list_entry_opens_with_its_name_and_a_colon() -> None:
+    assert opens_with("• qz.BADGATE: Unknown gate.", ["qz.BADGATE"]) and opens_with("QZ_X: off.", ["qz_x"])
+    assert not opens_with("QZ sed v1.18 7.7.", ["QZ"]) and not opens_with("qz.BADGATE is unknown.", ["qz.BADGATE"])

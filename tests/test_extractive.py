@@ -444,3 +444,17 @@ def test_steps_go_on_past_the_word_limit_of_other_answers() -> None:
     other = compose("What turns the qz valve handles of the gate?", "general", [], context, settings)
     assert 40 < len(how.split()) <= 80 + 8 and len(other.split()) <= 40 + 8
     assert how.index("First loosen") < how.index("Then turn") < how.index("Next check")  # in document order
+
+
+def test_a_short_list_entry_opening_with_the_identifier_asked_about_is_no_fragment() -> None:
+    context = [
+        passage(
+            "c1",
+            "m:1",
+            "Each gate call can fail with one of the following codes: • qz.NOWATER: The channel holds no water at "
+            "all. • qz.BADGATE: Unknown gate. • qz.NOLOCK: The lock of the gate is missing.",
+        )
+    ]
+    question = "What does the qz.BADGATE error code mean?"
+    answer = compose(question, "general", [], context, AnswerSettings(rank_decay=0.0))
+    assert "qz.BADGATE: Unknown gate. [c1]" in answer
