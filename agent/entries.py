@@ -69,27 +69,36 @@ _KEYED = re.compile(r"^([A-Z][a-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+)\s+\(([a-z0-9-]+)\
 # an option or one name ("[job]", "[arg ...]"; a citation's "[12]" or a remark's "[at noon]" is none).
 # An index or a destructuring in code is no argument ("buf [i] = 0;", "const [v] = f();").
 _SYNOPSIS = re.compile(r"^[a-z][\w.-]*(?:\s+[a-z][\w-]*){0,2}\s+\[(?:-|[a-z_][\w-]*(?:\s*\.\.\.)?\](?!\s*[=;]))")
+# "depth=depth Specify ...": an option's entry opening with the option as set.
+_OPTION_SET = re.compile(r"^[a-z][\w.-]*=\S*$")
+
+
+def _opens_run_in(words: str) -> bool:
+    """The words open an entry by its synopsis or as an option set ("qzwait [job] ...", "depth=depth ...")."""
+    first = words.split(maxsplit=1)[0] if words.split() else ""
+    return bool(_SYNOPSIS.match(words) or _OPTION_SET.match(first))
 
 
 def opens_entry(sentence: str) -> bool:
     """A sentence opening a reference's entry with the name it describes ("QzMode Specifies ...", "Mode= Sets
     ...", "--retries=N Sets ...", "gate-time time Sets ...", "Gate-Max-Time (gate-max-time) sets ...", "qzwait
     [job] Waits ...")."""
-    first = sentence.split(maxsplit=1)[0] if sentence.split() else ""
+    sentence = sentence.strip()
+    first = sentence.split(maxsplit=1)[0] if sentence else ""
     named = first.strip(".,:;()")
-    keyed = _KEYED.match(sentence.strip())
+    keyed = _KEYED.match(sentence)
     if keyed and keyed.group(1).lower() == keyed.group(2):
         return True
     return (
         first.endswith("=")
         or first.startswith("-")
         or is_identifier(named)
-        or bool(_HYPHENATED.match(named) or _opens_run_in(sentence.strip()))
+        or bool(_HYPHENATED.match(named) or _opens_run_in(sentence))
     )
 
 
-# "depth=depth Specify ...": an option's entry opening with the option as set.
-_OPTION_SET = re.compile(r"^[a-z][\w.-]*=\S*$")
+# Where a lower-case word follows a sentence's stop (after a colon, a list's item goes on the sentence announcing it).
+_LOWER_OPENING = re.compile(r"(?<=[.;]\s)(?=[a-z])")
 
 
 def entry_sentences(text: str) -> list[str]:
@@ -101,14 +110,6 @@ def entry_sentences(text: str) -> list[str]:
         starts = [0, *(m.start() for m in _LOWER_OPENING.finditer(sentence) if _opens_run_in(sentence[m.start() :]))]
         out += [sentence[a:b].strip() for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True)]
     return [s for s in out if s]
-
-
-_LOWER_OPENING = re.compile(r"(?<=[.;]\s)(?=[a-z])")
-
-
-def _opens_run_in(words: str) -> bool:
-    """The words open an entry by its synopsis or as an option set ("qzwait [job] ...", "depth=depth ...")."""
-    return bool(words.split() and (_SYNOPSIS.match(words) or _OPTION_SET.match(words.split(maxsplit=1)[0])))
 
 
 _NAME = re.compile(r"^[A-Za-z][\w.-]*$")

@@ -42,7 +42,7 @@ class CheckSettings(BaseModel):
         ge=0,
         le=20,
         description="Content terms a question asked after a reader's story must hold of its own to be about them: "
-        "the story's names are then the reader's context, not what the evidence must hold ('I've got a USB disk ... "
+        "the story's names are then the reader's context, not what the evidence must hold ('I've got a QZ disk ... "
         "Which options keep it from being mounted at boot ...?'); with fewer ('... crashes with EQZ. Why does it "
         "crash?') the story's names are the subject. 0: only a name or file of its own. 2, 3 and 4 give the same "
         "answers on the bench; 0 refuses two answerable scenario questions.",

@@ -15,13 +15,14 @@ _CONDITION = re.compile(
     r"\b(?:when|if|whenever|once)\s+(?!(?:discuss\w*|describ\w*|explain\w*|talk\w*)\b)(?P<clause>[^?,;]+)",
     re.I,
 )
-_DEFAULT = re.compile(r"\bdefault", re.I)
+# A question naming a default at all ("the default X", "X defaults to"): a default asked, or a bound beside one.
+MENTIONS_DEFAULT = re.compile(r"\bdefault", re.I)
 
 
 def conditions(question: str) -> list[str]:
     """The terms of the condition the question asks a value on; [] when it asks on none, or asks what holds by
     default ("when X is not set": the default check's, `agent.defaults`)."""
     match = _CONDITION.search(question)
-    if not match or _DEFAULT.search(question) or asks_default(question):
+    if not match or MENTIONS_DEFAULT.search(question) or asks_default(question):
         return []
     return content_terms(match.group("clause"))

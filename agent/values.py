@@ -22,7 +22,7 @@ from agent.notation import quoted
 from agent.rare_words import absent, is_rare
 from agent.readable import is_row
 from agent.settings import AnswerSettings
-from agent.value_conditions import conditions
+from agent.value_conditions import MENTIONS_DEFAULT, conditions
 from agent.value_forms import ASKS_CODE, FIGURE, MEASURES, Form, asked_form, stated_values
 from kb.periods import period_year
 from kb.text import is_common_word, is_identifier
@@ -60,9 +60,7 @@ _RANGE_ENDS = re.compile(r"\b(?:between\s+(?P<a>\S+)\s+and|from\s+(?P<b>\S+)\s+t
 
 
 # A value stated as a default ("[default: 30]", "the default is 500", "by default, it handles up to 500"): what
-# holds unless set otherwise, not what may be set.
-_ASKS_DEFAULT = re.compile(r"\bdefault", re.I)
-# The words a default is stated with: generic English, few.
+# holds unless set otherwise, not what may be set. The words a default is stated with: generic English, few.
 _SAYS_DEFAULT = re.compile(
     r"\bdefault|\binitial|\bif\s+(?:not|no|none)\b|\bunless\b|\botherwise\b|\bomitted\b|\bunset\b|"
     r"\bwhen\s+not\b|\bout\s+of\s+the\s+box\b|\bfactory\b|\bpreset\b",
@@ -155,7 +153,7 @@ def value_missing(
         subject = [i for i in subject if i.lower() != counted.split()[-1].lower()] or subject
     given = stated_values(question, form, code_kind)
     bound = asked_bounds(question)
-    asks_default = bool(_ASKS_DEFAULT.search(question))
+    asks_default = bool(MENTIONS_DEFAULT.search(question))
     # What is measured: the other terms but periods, the words that only ask for a value ("numeric value") and
     # those of a document's title (they say which document, as its name does).
     measured = [
@@ -237,7 +235,7 @@ def value_missing(
                 unnamed = True
             # A table row states a share as a figure under a "%" head, or the figures a share is computed from.
             said_form: Form = "figure" if form == "percent" and is_row(sentence) else form
-            if bound and not _ASKS_DEFAULT.search(question):
+            if bound and not MENTIONS_DEFAULT.search(question):
                 sentence = _DEFAULT_VALUE.sub(" ", sentence)  # a default is no bound ("[default: 30] Maximum ...")
             unbound = bool(bound) and not stated_bounds(sentence) & bound  # a bound asked for, none stated
             # A default asked for is stated as one ("Default: 30", "if not set, it is 30 minutes", "unless
