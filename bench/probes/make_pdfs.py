@@ -24,6 +24,8 @@ font, a running header and page numbers):
 - bench/probes/accounts/pdfs/: the login suite's, the user-adding command's and the password file's manual pages;
 - bench/probes/sockets/pdfs/: the local sockets', the datagram protocol's and the file-event monitoring API's manual
   pages;
+- bench/probes/packages/pdfs/: a package format's control file, a package manager's configuration file and a
+  compressor's manual pages;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -132,6 +134,12 @@ SOURCES = {  # probe / pdf name: (source, title)
     "sockets/unix.7.pdf": ("/usr/share/man/man7/unix.7.gz", "unix(7): sockets for local interprocess communication"),
     "sockets/udp.7.pdf": ("/usr/share/man/man7/udp.7.gz", "udp(7): User Datagram Protocol for IPv4"),
     "sockets/inotify.7.pdf": ("/usr/share/man/man7/inotify.7.gz", "inotify(7): monitoring filesystem events"),
+    "packages/deb-control.5.pdf": (
+        "/usr/share/man/man5/deb-control.5.gz",
+        "deb-control(5): Debian binary packages' master control file format",
+    ),
+    "packages/apt.conf.5.pdf": ("/usr/share/man/man5/apt.conf.5.gz", "apt.conf(5): configuration file for APT"),
+    "packages/gzip.1.pdf": ("/usr/share/man/man1/gzip.1.gz", "gzip(1): compress or expand files"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
