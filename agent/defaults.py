@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.entries import entry_sentences, opens_entry, own_part
+from agent.entries import entry_walk, goes_on
 from agent.evidence import names_covered, read, whole_text, written_in
 
 # What asks for a default: "X default?", "what is the default X", "what does X default to", "... by default",
@@ -58,47 +58,51 @@ def states_default(text: str, asked: str = "") -> bool:
     return any(m.group().lower() not in echoed for m in _STATES.finditer(text))
 
 
-def _names(names: list[str], sentence: str) -> bool:
+def names_subject(names: list[str], sentence: str) -> bool:
     """The sentence names the thing: code as written ("--qz-mark", not "the qz mark"), other names as found."""
     if names[0].startswith(("-", "%")) or names[0].endswith("()"):
         return written_in(names[0], sentence)
     return names_covered(names, *read([sentence]))
 
 
-def default_missing(
+def entry_defaults(
     subject: list[str], evidence: list[dict[str, Any]], aliases: dict | None = None, question: str = ""
-) -> str | None:
-    """Why no evidence states a default for the subject (the question's identifiers), or "" when a sentence does:
-    one naming the subject, or one after it in the same entry (until a sentence opens another entry). An entry
-    still open where its passage ends goes on in the next passage when the evidence holds it; when it does not, the
-    passage's `next_opening` tells whether another entry opens there; if none does, the default may be stated
-    there: None (unknown). A state the `question` names itself states no default (see `states_default`)."""
-    if not subject:
-        return None  # nothing named to read an entry of
+) -> tuple[list[str], bool]:
+    """The sentences stating a default for the subject (the question's identifiers): one naming the subject, or one
+    after it in the same entry (until a sentence opens another entry); and whether the entry may go on past the
+    evidence. An entry still open where its passage ends goes on in the next passage when the evidence holds it;
+    when it does not, the passage's `next_opening` tells whether another entry opens there; if none does, the
+    default may be stated there. A state the `question` names itself states no default (see `states_default`)."""
     names = [[s, *(aliases or {}).get(s, [])] for s in subject]
     by_place = {(h["doc_id"], h.get("ordinal")): h for h in evidence}
+    stating: list[str] = []
     unknown = False
     for hit in evidence:
         within, passage = False, hit
         while passage is not None:
-            for whole in entry_sentences(whole_text(passage)):
-                sentence = own_part(whole, subject)  # entries run together: "QZ_A ... QZ_B (default: 5)" is QZ_B's
-                if any(_names(n, sentence) for n in names):
-                    within = True
-                elif opens_entry(sentence):
-                    within = False
-                if within and states_default(sentence, question):
-                    return ""
-                if sentence.split() != whole.split():  # it went on into another entry, which the next ones are about
-                    within = False
+            walked, within = entry_walk(
+                whole_text(passage), subject, lambda s: any(names_subject(n, s) for n in names), within
+            )
+            stating += [sentence for sentence, inside in walked if inside and states_default(sentence, question)]
             if not within or passage.get("ordinal") is None:
                 break
             opening = passage.get("next_opening", "")
             passage = by_place.get((passage["doc_id"], passage["ordinal"] + 1))
-            if passage is None and (
-                not opening or (not opens_entry(opening) and own_part(opening, subject) == opening)
-            ):
+            if passage is None and (not opening or goes_on(opening, subject)):
                 unknown = True  # the entry may go on in a passage the evidence lacks (its first sentence goes on)
+    return list(dict.fromkeys(stating)), unknown
+
+
+def default_missing(
+    subject: list[str], evidence: list[dict[str, Any]], aliases: dict | None = None, question: str = ""
+) -> str | None:
+    """Why no evidence states a default for the subject (see `entry_defaults`), "" when a sentence does, or None
+    when the subject's entry may state it past the evidence (unknown)."""
+    if not subject:
+        return None  # nothing named to read an entry of
+    stating, unknown = entry_defaults(subject, evidence, aliases, question)
+    if stating:
+        return ""
     if unknown:
         return None
     return f"no passage states a default for {', '.join(subject)}"

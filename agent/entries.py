@@ -5,6 +5,7 @@ is about, the part of a sentence that is the subject's own, and where an entry o
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from kb.sentences import sentences
@@ -110,6 +111,31 @@ def entry_sentences(text: str) -> list[str]:
         starts = [0, *(m.start() for m in _LOWER_OPENING.finditer(sentence) if _opens_run_in(sentence[m.start() :]))]
         out += [sentence[a:b].strip() for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True)]
     return [s for s in out if s]
+
+
+def entry_walk(
+    text: str, subject: list[str], names_it: Callable[[str], bool], within: bool = False
+) -> tuple[list[tuple[str, bool]], bool]:
+    """Each of the text's sentences (its part about the subject, see `own_part`) with whether it belongs to the
+    entry of the subject: from a sentence naming it (`names_it`) until a sentence opens another entry; and whether
+    that entry is still open where the text ends. `within`: the text goes on an entry of the subject already open."""
+    walked = []
+    for whole in entry_sentences(text):
+        sentence = own_part(whole, subject)  # entries run together: "QZ_A ... QZ_B (default: 5)" is QZ_B's
+        if names_it(sentence):
+            within = True
+        elif opens_entry(sentence):
+            within = False
+        walked.append((sentence, within))
+        if sentence.split() != whole.split():  # it went on into another entry, which the next ones are about
+            within = False
+    return walked, within
+
+
+def goes_on(opening: str, subject: list[str]) -> bool:
+    """Whether the next passage's opening sentence goes on the entry the passage before it ends in: it opens no
+    other entry and names none of the subject's family."""
+    return bool(opening) and not opens_entry(opening) and own_part(opening, subject) == opening
 
 
 _NAME = re.compile(r"^[A-Za-z][\w.-]*$")

@@ -1,6 +1,6 @@
 """How a round's search results become evidence: each hit with the other matching chunks of its page, the words
-that finish a sentence its chunk cuts off, the row searches a ratio the question states needs, and the merge into
-the evidence gathered so far."""
+that finish a sentence its chunk cuts off, the rest of an entry of what is asked that goes on past its chunk, the row
+searches a ratio the question states needs, and the merge into the evidence gathered so far."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.arithmetic import missing_operands
-from agent.evidence import is_evidence, named_documents
+from agent.defaults import names_subject
+from agent.entries import entry_walk, goes_on, heads_entry
+from agent.evidence import is_evidence, named_documents, titles_read, untitled, whole_text
 from agent.refine import SearchFn
 from agent.settings import AgentSettings
 from agent.types import Evidence, dump
@@ -39,6 +41,40 @@ def with_page_chunks(
                 # It counts as its page's evidence: the page's rank and dense score, not a strength of its own.
                 page = {"rank": h["rank"], "dense_score": h.get("dense_score"), "neighbour_of": h["chunk_id"]}
                 out.append(dump(Evidence(**{**more, **page}, query=query, **_after(more, readers.following))))
+    return out
+
+
+def entry_rests(
+    results: list[dict[str, Any]], subject: list[str], aliases: dict[str, list[str]], readers: Readers, many: int
+) -> list[dict[str, Any]]:
+    """The chunk after each of the first `many` results that ends inside the entry of something the question names
+    (`subject`: its identifiers and the code it writes, not a document's title), when that chunk goes on with the
+    entry: a reference's entry ends with what holds unless set ("Defaults to 48K."), its limits and caveats, often
+    past the chunk the search found. Each joins the evidence as its hit's page chunks do."""
+    subject = untitled(subject, titles_read(results))
+    if not subject or not many:
+        return []
+    names = [[s, *aliases.get(s, [])] for s in subject]
+    seen = {h["chunk_id"] for h in results}
+    out: list[dict[str, Any]] = []
+    for hit in results:
+        if len(out) >= many:
+            break
+        if not is_evidence(hit) or not goes_on(hit.get("next_opening", ""), subject):
+            continue
+        walked, open_at_end = entry_walk(whole_text(hit), subject, lambda s: any(names_subject(n, s) for n in names))
+        # The entry open at the end is the subject's own, opening with its name ("LineMax= The longest ..."), not
+        # prose that mentions it in passing, which no entry's end closes.
+        start = len(walked)
+        while open_at_end and start > 0 and walked[start - 1][1]:
+            start -= 1  # back to the first sentence of the entry the passage ends in
+        headed = open_at_end and heads_entry(walked[start][0], [name for ns in names for name in ns])
+        rest = readers.following(hit["chunk_id"]) if headed else None
+        if rest is None or rest["chunk_id"] in seen:
+            continue
+        seen.add(rest["chunk_id"])
+        page = {"rank": hit["rank"], "dense_score": hit.get("dense_score"), "neighbour_of": hit["chunk_id"]}
+        out.append(dump(Evidence(**{**rest, **page}, query=hit["query"], **_after(rest, readers.following))))
     return out
 
 

@@ -18,7 +18,7 @@ from agent.assess import topic_hits
 from agent.events import NodeEvent
 from agent.evidence import is_evidence
 from agent.followup import resolve
-from agent.gather import Readers, merged, operand_probes, with_page_chunks
+from agent.gather import Readers, entry_rests, merged, operand_probes, with_page_chunks
 from agent.intent import plan_for, read_question, terms_of
 from agent.llm import Grade, LLMError, LLMStatus, OllamaLLM, Rewrite
 from agent.prompts import grader_messages, rewrite_messages
@@ -203,6 +203,8 @@ def retrieve(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             docs = [d for d in home if s.docs is None or d in s.docs] or s.docs
         hits = runtime.context.search(query, k=quota if len(queries) > 1 else s.k, docs=docs)
         results += with_page_chunks(hits, query, readers, s.page_chunks)
+    subject = [*state.get("identifiers", []), *(state.get("written") or [])]
+    results += entry_rests(results, subject, state.get("aliases") or {}, readers, s.entry_rests)
     probes = operand_probes(state, results, runtime.context.search, s)
     for probe, hits in probes.items():
         # All of the page's matching chunks: the row sought may sit in any part of the statement's page.

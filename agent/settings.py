@@ -324,6 +324,13 @@ class AgentSettings(BaseSettings):
         description="Of each hit's page, this many more of its matching chunks join the evidence (search ranks "
         "pages, each shown by its best chunk).",
     )
+    entry_rests: int = Field(
+        3,
+        ge=0,
+        le=10,
+        description="Of a round's hits that end inside the entry of something the question names, this many bring "
+        "in the chunk after theirs, which goes on with the entry (its default, its limits); 0: none.",
+    )
     docs: list[str] | None = Field(None, description="Restrict retrieval to these document ids.")
     mode: AnswerMode = Field("auto", description="auto (Ollama when usable, else extractive), ollama or extractive.")
     approval: bool = Field(False, description="Pause for human approval before running a refined query.")

@@ -1,7 +1,7 @@
 """The default check of agent.defaults: what holds when nothing is set is stated within the entry asked about."""
 
 from agent.assess import assess
-from agent.defaults import asks_default, default_missing, states_default
+from agent.defaults import asks_default, default_missing, entry_defaults, states_default
 from tests.test_agent_units import assess_state, hit
 
 
@@ -157,3 +157,11 @@ def test_a_state_the_question_names_is_no_default_stated() -> None:
     assert default_missing(["qz.bigThreshold"], [entry, after], None, question) == (
         "no passage states a default for qz.bigThreshold"
     )
+
+
+def test_every_default_stated_in_the_entry_is_collected_across_its_passages() -> None:
+    head = hit("manual", "QzMode Chooses whether to open a console. It takes a word.", 4)
+    tail = hit("manual", "The default is off. QzMinBits Sets the smallest key length. The default is 8.", 5)
+    assert entry_defaults(["QzMode"], [head, tail]) == (["The default is off."], False)
+    going_on = {**head, "next_opening": "Only one word is read."}
+    assert entry_defaults(["QzMode"], [going_on]) == ([], True)  # its rest is past the evidence

@@ -4,6 +4,8 @@ from agent.entries import (
     BACK_REFERENCE,
     entry_of,
     entry_sentences,
+    entry_walk,
+    goes_on,
     heads_entry,
     last_option,
     opens_entry,
@@ -104,3 +106,24 @@ def test_an_other_options_entry_goes_on_to_the_next_option() -> None:
 def test_a_list_entry_opens_with_its_name_and_a_colon() -> None:
     assert opens_with("• qz.BADGATE: Unknown gate.", ["qz.BADGATE"]) and opens_with("QZ_X: off.", ["qz_x"])
     assert not opens_with("QZ sed v1.18 7.7.", ["QZ"]) and not opens_with("qz.BADGATE is unknown.", ["qz.BADGATE"])
+
+
+def test_an_entry_is_walked_from_its_name_to_the_next_entry_and_may_stay_open() -> None:
+    def names_it(sentence: str) -> bool:
+        return "QzWait=" in sentence
+
+    walked, open_at_end = entry_walk(
+        "QzWait= Sets the wait. It is read once. QzStart= Sets the start.", ["QzWait"], names_it
+    )
+    assert walked == [("QzWait= Sets the wait.", True), ("It is read once.", True), ("QzStart= Sets the start.", False)]
+    assert not open_at_end
+    walked, open_at_end = entry_walk("Other text. QzWait= Sets the wait.", ["QzWait"], names_it)
+    assert [inside for _, inside in walked] == [False, True] and open_at_end
+    # Going on an entry opened before the text: inside from the first sentence.
+    assert entry_walk("Defaults to 5.", ["QzWait"], names_it, within=True) == ([("Defaults to 5.", True)], True)
+
+
+def test_the_next_passage_goes_on_an_entry_unless_it_opens_another() -> None:
+    assert goes_on("Defaults to 48K.", ["QzWait"])
+    assert not goes_on("QzStart= Sets the start.", ["QzWait"]) and not goes_on("", ["QzWait"])
+    assert not goes_on("QZ_WAIT_MAX caps it.", ["QZ_WAIT"])  # another of the family's

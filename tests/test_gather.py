@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.gather import _after, merged, operand_probes
+from agent.gather import Readers, _after, entry_rests, merged, operand_probes, with_page_chunks
 from agent.settings import AgentSettings
 from tests.agent_fakes import chunk, mini_deps
 
@@ -65,3 +65,27 @@ def test_the_next_chunks_first_whole_sentence_is_kept_beside_each_hit() -> None:
     assert _after(cut, following) == {"runs_on": "session it opens.", "next_opening": "QzLimit Sets the limit."}
     assert _after(ends, following)["next_opening"] == "session it opens."
     assert _after(after, following) == {"runs_on": "", "next_opening": ""}  # the document's end
+
+
+def test_an_entry_of_what_is_asked_that_goes_on_brings_in_the_next_chunk() -> None:
+    """The chunk after a hit ending inside the QzLineMax= entry joins the evidence at the hit's rank; a hit ending in
+    another entry, or whose next chunk opens another, or prose naming it in passing (no entry of its own, which no
+    entry's end would close) brings in nothing."""
+    doc = [
+        chunk("manual", 0, "QzLineMax= The longest line to keep. Longer lines are split."),
+        chunk("manual", 1, "Defaults to 48K. QzLevel= Sets the level."),
+        chunk("manual", 2, "QzLevel= Sets the level of the log."),
+        chunk("manual", 3, "QzMaxUse= Caps the disk space."),
+        chunk("manual", 4, "Lines are split at QzLineMax=. QzRate= Limits the rate."),
+        chunk("manual", 5, "The reader splits any line longer than QzLineMax= in two."),
+        chunk("manual", 6, "By default the parts are joined again."),
+    ]
+    by_id = {c["chunk_id"]: c for c in doc}
+    readers = Readers(chunk=by_id.get, following=lambda cid: by_id.get(f"manual:{int(cid.split(':')[1]) + 1:05d}"))
+    hits = [{**doc[0], "rank": 2}, {**doc[2], "rank": 1}, {**doc[4], "rank": 3}, {**doc[5], "rank": 4}]
+    results = with_page_chunks(hits, "QzLineMax= default?", readers, 0)
+    rests = entry_rests(results, ["QzLineMax"], {}, readers, 3)
+    assert [(r["chunk_id"], r["rank"], r["neighbour_of"]) for r in rests] == [("manual:00001", 2, "manual:00000")]
+    assert rests[0]["next_opening"] == "QzLevel= Sets the level of the log."
+    assert entry_rests(results, ["QzLineMax"], {}, readers, 0) == []
+    assert entry_rests(results, [], {}, readers, 3) == []
