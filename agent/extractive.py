@@ -10,34 +10,37 @@ import numpy as np
 
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
-from agent.defaults import asks_default, states_default
 from agent.entries import opens_with
-from agent.evidence import framed, is_evidence, names_covered, own_heading, whole_text, written_code, written_in
+from agent.evidence import (
+    framed,
+    is_evidence,
+    names_covered,
+    own_heading,
+    whole_text,
+    written_code,
+    written_in,
+)
 from agent.intent import ASKS_WHERE, content_terms
+from agent.leads import lead_factors
 from agent.notation import symbols_cut
 from agent.readable import (
     about_another_member,
     announces_list,
-    announces_listed,
     asks_figure,
     asks_list,
     asks_only_by_year,
-    asks_why,
     is_meta,
     is_row,
     label_words,
-    listed_noun,
     names_entry,
     row_cells,
     row_for_columns,
     row_for_periods,
-    states_cause,
     unreadable,
     with_run_in_heading,
 )
 from agent.settings import AnswerSettings
 from agent.stand_ins import stand_ins_for
-from kb.definitions import defined_term, defines
 from kb.periods import period_year, years_spanned
 from kb.references import is_citation
 from kb.sentences import sentences
@@ -217,7 +220,7 @@ def compose(
     long = (lengths > s.long_words) & ~listing
     scores = scores * np.where(long, s.long_factor, 1.0) / (1.0 + s.rank_decay * ranks)
     scores = scores * np.array([s.meta_factor if is_meta(c[3]) else 1.0 for c in items])
-    scores = scores * _lead_factors(question, intent, texts, s)
+    scores = scores * lead_factors(question, intent, texts, s, context)
 
     follows = _continuations(items, scores, lexical, s)
     order = sorted(range(len(items)), key=lambda n: (-scores[n], items[n][0], items[n][1]))
@@ -320,28 +323,6 @@ def _part_label(heading: str, sentence: str) -> tuple[str, str]:
     if title and sentence.startswith(title) and rest[:1] in {"", ":", " "}:  # the heading read into it: said once
         return label, rest.lstrip(" :")
     return label, sentence
-
-
-def _lead_factors(question: str, intent: str, texts: list[str], s: AnswerSettings) -> np.ndarray:
-    """Lead with what answers: each sentence's score factor for defining the term a definition question asks about,
-    for announcing a list of the things a "which Xs" question asks for and for stating a default asked for beside
-    its name (`lead_bonus`), and, asked why, for giving a cause or a purpose (`cause_bonus`)."""
-    term = defined_term(question) if intent == "definition" else ""
-    noun = listed_noun(question)
-    why = asks_why(question)
-    # A default stated beside the thing asked about ("QzMode ... (the default)"), not another entry's.
-    names = [t for t in content_terms(question) if is_identifier(t)] + written_code(question)
-    named = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in names]
-    default = asks_default(question)
-    return np.array(
-        [
-            (1.0 + s.lead_bonus * (min(1, defines(t, term)) if term else 0))
-            * (1.0 + s.lead_bonus * announces_listed(t, noun))
-            * (1.0 + s.lead_bonus * (default and states_default(t) and any(n.search(t) for n in named)))
-            * (1.0 + s.cause_bonus * (why and states_cause(t)))
-            for t in texts
-        ]
-    )
 
 
 def _states(row: str, years: list[str], identifiers: list[str]) -> bool:

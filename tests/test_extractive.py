@@ -458,3 +458,25 @@ def test_a_short_list_entry_opening_with_the_identifier_asked_about_is_no_fragme
     question = "What does the qz.BADGATE error code mean?"
     answer = compose(question, "general", [], context, AnswerSettings(rank_decay=0.0))
     assert "qz.BADGATE: Unknown gate. [c1]" in answer
+
+
+def test_asked_for_a_default_the_sentence_stating_it_further_on_in_the_entry_leads() -> None:
+    """ "QzLineMax default?": "Defaults to 48K, ..." names no QzLineMax= but ends its entry, which the passage before it
+    opens; another entry's default does not lead."""
+    context = [
+        {**passage("c1", "m:4", "QzLineMax= The longest line to keep. Longer lines are split."), "ordinal": 4},
+        {
+            **passage(
+                "c2",
+                "m:5",
+                "Defaults to 48K, which fits in one datagram. QzLevel= Sets the level. Defaults to debug for all.",
+            ),
+            "ordinal": 5,
+        },
+        {**passage("c3", "m:9", "QzLineMax= lines are split at a break by the reader of the log."), "ordinal": 9},
+    ]
+    question = "QzLineMax= default?"
+    assert _first(question, context, lead_bonus=0.0).startswith("QzLineMax= The longest line")
+    assert _first(question, context).startswith("Defaults to 48K")
+    context[0] = {**context[0], "ordinal": 2}  # the entry it ends is not in the evidence: another's default
+    assert not _first(question, context).startswith("Defaults to")
