@@ -16,6 +16,7 @@ from agent.evidence import (
     term_covered,
     titles_read,
     untitled,
+    written_code,
     written_in,
 )
 from agent.intent import content_terms
@@ -123,7 +124,9 @@ def together(
 
 
 def topic_hits(topic: str, evidence: list[dict[str, Any]], share: float = 0.5) -> list[dict[str, Any]]:
-    """Hits that mention the topic: all its identifiers and at least `share` of its other terms."""
+    """Hits that mention the topic: all its identifiers and at least `share` of its other terms; of those, the ones
+    holding the code it writes when any does ("gzip -k": "-k" as written; the search reads no such code, so a topic
+    whose code no hit holds is still found by its words)."""
     terms = content_terms(topic)
     ids = [t for t in terms if is_identifier(t)]
     rest = [t for t in terms if t not in ids]
@@ -135,7 +138,9 @@ def topic_hits(topic: str, evidence: list[dict[str, Any]], share: float = 0.5) -
         if rest and len(coverage(rest, text)[0]) < share * len(rest):
             continue
         out.append(hit)
-    return out
+    codes = written_code(topic)
+    written = [h for h in out if all(written_in(c, passage(h)) for c in codes)]
+    return written or out
 
 
 def assess(state: dict[str, Any]) -> Assessment:

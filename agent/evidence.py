@@ -104,19 +104,20 @@ def _compound_split(word: str, flat: str) -> bool:
     return any(f" {word[:k]} {word[k:]} " in f" {flat} " for k in range(3, len(word) - 2))
 
 
-# Code written as typed: a long option ("--qz-errors"), a format's escape ("%Q": the search reads only "q") or a
+# Code written as typed: a long option ("--qz-errors"), a short one ("-k": its letter is no word the search reads,
+# and its case tells it from another, "-e" from "-E"), a format's escape ("%Q": the search reads only "q") or a
 # call ("glue(parts)", "qz_run()"); not a manual page's name with its section ("qzgate(7)": the page may be titled
-# otherwise), nor "attachment(s)", nor a share ("50%").
+# otherwise), nor "attachment(s)", nor a share ("50%"), nor a hyphen within a word or a range ("e-mail", "-z-4").
 _WRITTEN = re.compile(
-    r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*)|(?<![\w%])(?P<escape>%[A-Za-z])(?![\w%])|"
+    r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*|-[A-Za-z](?![\w-]))|(?<![\w%])(?P<escape>%[A-Za-z])(?![\w%])|"
     # a name of two characters or more, not all capitals ("f(x)", "E(X)" are notation), nor a plural's "(s)"
     r"(?<![\w.$@-])(?P<call>(?![A-Z\d_.]+\()[A-Za-z_][\w.]+)\((?!(?:e?s|\d\w?)\))(?=[^()]*\))"
 )
 
 
 def written_code(question: str) -> list[str]:
-    """The long options, escapes and calls the question writes as typed ("--retries", "%Q", "glue()"); a method by its
-    own name, as a document writes it ("map()" for "x.map(f)")."""
+    """The options, escapes and calls the question writes as typed ("--retries", "-k", "%Q", "glue()"); a method by
+    its own name, as a document writes it ("map()" for "x.map(f)")."""
     calls = (
         m.group("option") or m.group("escape") or f"{m.group('call').rsplit('.', 1)[-1]}()"
         for m in _WRITTEN.finditer(question)
@@ -125,12 +126,15 @@ def written_code(question: str) -> list[str]:
 
 
 def written_in(code: str, text: str) -> bool:
-    """Whether the text holds the code as written: an option whole ("--retries", "--retries=N"; not "--retries-max"), an
-    escape ("%Q"), a call's name before its bracket ("glue()" in "glue (parts)", "run()" in "proc.run(cmd)")."""
+    """Whether the text holds the code as written: an option whole ("--retries", "--retries=N", "-k"; not
+    "--retries-max", "-kb"), an escape ("%Q"), a call's name before its bracket ("glue()" in "glue (parts)",
+    "run()" in "proc.run(cmd)")."""
     if code.startswith("%"):  # an escape's letter keeps its case ("%q" and "%Q" differ)
         return bool(re.search(rf"(?<![\w%]){re.escape(code)}(?![\w%])", text))
     if code.endswith("()"):  # a method, too ("x.run("); a sentence may capitalise it
         return bool(re.search(rf"(?<!\w){re.escape(code[:-2])}\s*\(", text, re.I))
+    if not code.startswith("--"):  # a short option's letter keeps its case ("-e" and "-E" differ)
+        return bool(re.search(rf"(?<![\w-])[-‐‑‒–—−]{re.escape(code[1:])}(?![\w-])", text))
     # Typesetting turns hyphens into dashes ("–verbose", "−−retries", "qz‐errors").
     option = re.escape(code[2:]).replace(r"\-", _HYPHEN)
     return bool(re.search(rf"(?<![\w-])(?:--|[‐‑‒–—−]{{1,2}}){option}(?![\w-])", text))

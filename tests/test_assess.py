@@ -4,7 +4,7 @@ not one by one in passing mentions."""
 
 import pytest
 
-from agent.assess import assess, together
+from agent.assess import assess, together, topic_hits
 from agent.evidence import term_covered, token_set
 from agent.intent import read_question
 from agent.settings import AgentSettings
@@ -469,3 +469,14 @@ def test_a_passage_holding_the_entry_a_name_opens_is_about_it() -> None:
     assert _verdict(question, [entries, after]).sufficient
     passing = hit("qzfs", "ENVIRONMENT\nThe defaults are in the file; see QZ_CONF and qzfs.conf(5).")
     assert _verdict(question, [passing, after]).failing == "identifiers_covered"
+
+
+def test_a_topic_writing_an_option_is_found_where_the_option_is_written() -> None:
+    """ "qzpack -k" is "-k" of qzpack: a passage about qzpack without "-k" (or with "-K") is no hit of it, unless no
+    passage writes "-k" (the search reads no such code): then the name finds it."""
+    keep = {"text": "-k --keep Keeps the input files of qzpack."}
+    other = {"text": "-K --kill Stops every qzpack job."}
+    about = {"text": "The qzpack command packs files."}
+    assert topic_hits("qzpack -k", [keep, other, about]) == [keep]
+    assert topic_hits("qzpack", [keep, other, about]) == [keep, other, about]
+    assert topic_hits("qzpack -k", [other, about]) == [other, about]

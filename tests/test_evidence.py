@@ -18,6 +18,9 @@ def test_code_the_question_writes_is_held_only_as_written() -> None:
     assert written_in("qz_open()", "Qz_open() returns 0.")
     # An escape keeps its case: "%q" is another escape, "100%Q" no escape.
     assert written_in("%Q", "%Q The hash of the host.") and not written_in("%Q", "%q is the port; 100%Q")
+    # A short option keeps its case, whole, after a hyphen or a typeset dash ("-k", "−k"; not "-K", "-kb", "x-k").
+    assert written_in("-k", "-k --keep Keeps files.") and written_in("-k", "the −k flag")
+    assert not any(written_in("-k", t) for t in ("-K Kills.", "-kb sets", "the x-k pair"))
     question = "What does the --qz-errors option of the gate do?"
     state = {**assess_state(question, [hit("manual", text)]), "question": question}
     assert assess(state).missing_identifiers == ["--qz-errors"]

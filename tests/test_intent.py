@@ -15,6 +15,9 @@ from agent.intent import plan_for, read_question
         ("GPT-2 vs BERT", ["GPT-2", "BERT"]),
         ("Compare the heron valve with the falcon pump in terms of cost", ["heron valve", "falcon pump"]),
         ("How does the heron valve differ from the falcon pump?", ["heron valve", "falcon pump"]),
+        # A colon within a name ends no topic; one before a space does.
+        ("How do Qz::Max-Wait and Qz::Min-Wait differ?", ["Qz::Max-Wait", "Qz::Min-Wait"]),
+        ("ZX-9 vs QR-7: which one is faster?", ["ZX-9", "QR-7"]),
     ],
 )
 def test_compare_topics(question: str, topics: list[str]) -> None:
@@ -271,6 +274,8 @@ def test_code_written_as_typed_is_read_as_written() -> None:
     assert read_question("What does qz's --qz-errors option do?").written == ["--qz-errors"]
     assert read_question("What do x.glue(parts) and qz_run() return in qzgate(7)?").written == ["glue()", "qz_run()"]
     assert read_question("Is f(x) or E(X) limited to 5 attachment(s)?").written == []  # notation, a plural
+    # A short option keeps its case; a hyphen within a word or an option's value is none.
+    assert read_question("qzgate -k vs -K, and does -z-4 or e-mail -- work?").written == ["-k", "-K"]
     # A format's escape as written ("%Q"; search reads only "q"), not a share ("50%") nor a literal percent ("%%").
     assert read_question("What does %Q print in a --format string, at 50% or %%?").written == ["%Q", "--format"]
 
