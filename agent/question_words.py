@@ -21,6 +21,8 @@ QUESTION_WORDS = (
             # Prepositions ("since which release", "without the flag, how many", "variables like X"): a passage's
             # "[since 2.1]" says when of anything, "without" is in no statement of what holds; and "that one".
             "since until without within via like one "
+            # "..., including an empty line?": what follows is asked about; "including" itself names nothing.
+            "including "
             # Verbs asking what a named thing means or sets off, and a reader's "problem" and "fix": they ask, the
             # evidence answers in its own words ("ERR_X: thrown when ...").
             "indicate indicates signify signifies relate relates trigger triggers triggered problem fix "

@@ -28,3 +28,8 @@ def test_emphasis_only_asks() -> None:
 def test_asking_for_an_outcome_only_asks() -> None:
     terms = content_terms("What happens to the qz tokens that don't fit, and how can I tell it happened?")
     assert not {"happens", "happened"} & set(terms) and {"qz", "tokens", "fit"} <= set(terms)
+
+
+def test_including_only_leads_to_what_is_asked() -> None:
+    terms = content_terms("How do I write the qz banner, including an empty line?")
+    assert "including" not in terms and {"qz", "banner", "empty", "line"} <= set(terms)
