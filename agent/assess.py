@@ -34,14 +34,32 @@ def anchored_missing(
     evidence: list[dict[str, Any]],
     aliases: dict[str, list[str]] | None = None,
 ) -> list[str]:
-    """Identifiers not found in any passage that also holds another of the question's terms or is headed by the
-    identifier: a name dropped in passing (a citation, a list of alternatives) is not evidence about it. An alias (an
-    acronym's long form found in the store) stands for its identifier."""
-    return [i for i in identifiers if not any(_anchors(i, identifiers, others, h, aliases) for h in evidence)]
+    """Identifiers not found in any passage that also holds another of the question's terms (or whose page in the
+    evidence does) or is headed by the identifier: a name dropped in passing (a citation, a list of alternatives) is
+    not evidence about it. An alias (an acronym's long form found in the store) stands for its identifier."""
+    pages = _pages(evidence)
+    return [i for i in identifiers if not any(_anchors(i, identifiers, others, h, aliases, pages) for h in evidence)]
+
+
+Page = tuple[set[str], str]
+
+
+def _pages(evidence: list[dict[str, Any]]) -> dict[tuple[str, Any], Page]:
+    """Each page's evidence, read as one text: a table's rows and the sentences saying what its columns hold."""
+    texts: dict[tuple[str, Any], list[str]] = {}
+    for h in evidence:
+        if h.get("start_page") is not None:
+            texts.setdefault((h.get("doc_id", ""), h["start_page"]), []).append(passage(h))
+    return {page: read(parts) for page, parts in texts.items()}
 
 
 def _anchors(
-    ident: str, identifiers: list[str], others: list[str], hit: dict[str, Any], aliases: dict[str, list[str]] | None
+    ident: str,
+    identifiers: list[str],
+    others: list[str],
+    hit: dict[str, Any],
+    aliases: dict[str, list[str]] | None,
+    pages: dict[tuple[str, Any], Page] | None = None,
 ) -> bool:
     # A question of names alone ("which section documents QZ_IN and QZ_OUT?") may find each where it is described.
     rest = [t for t in [*identifiers, *others] if t != ident] if others else []
@@ -54,7 +72,15 @@ def _anchors(
     # says "protocol").
     heading = own_heading(hit)
     headed = (bool(heading) and names_covered(names, *read([heading]))) or heads_entry(passage(hit), names)
-    return not rest or headed or any(term_covered(t, tokens, flat) for t in rest)
+    # A table's row names it ("QZPIPE P1990 Term Broken pipe"); the page says what its columns hold ("the Action
+    # column gives the default disposition"). Enough to find the name; the documents about the subject are still
+    # those whose passages speak of it (`anchoring_hits`).
+    # Only for a name of its own: a number ("an exit status of 17") stands on a page in many roles (a count, a
+    # date, another code's value).
+    page = (tokens, flat)
+    if is_identifier(ident):
+        page = (pages or {}).get((hit.get("doc_id", ""), hit.get("start_page")), page)
+    return not rest or headed or any(term_covered(t, tokens, flat) or term_covered(t, *page) for t in rest)
 
 
 def anchoring_hits(
