@@ -33,6 +33,7 @@ from agent.readable import (
     is_row,
     label_words,
     names_entry,
+    past_rules,
     row_cells,
     row_for_columns,
     row_for_periods,
@@ -169,7 +170,8 @@ def compose(
             if is_citation(sentence):
                 continue
             if not is_row(sentence):
-                sentence = symbols_cut(sentence, question, s)  # a figure's text read into prose: the prose before
+                # A figure's text read into prose: the prose before; a heading's underline: the prose after.
+                sentence = past_rules(symbols_cut(sentence, question, s))
             words = len(sentence.split())
             # A short entry is no fragment when it holds the code asked about as written ("%q The port.") or opens
             # with the identifier asked about ("qz.BADGATE: Unknown gate.").

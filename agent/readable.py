@@ -33,6 +33,16 @@ _CAPTION_INSIDE = re.compile(r"\s(?:figure|fig\.|table)\s*[A-Z]?\d+:\s", re.IGNO
 _CONTACT = re.compile(r"\w@\w|https?://|www\.|\b\w+\.(?:com|org|edu|ai|io)\b", re.IGNORECASE)
 # Dot leaders (". . . . 19"): a line of a contents page or index, whatever page it was found on.
 _LEADERS = re.compile(r"(?:\.\s*){5,}")
+_RULE = re.compile(r"\s*([^\w\s.])\1{4,}\s*")  # "■■■■■", "-----", "=====": a rule drawn in characters
+
+
+def past_rules(sentence: str) -> str:
+    """The sentence without the rules drawn in characters in it: a plain-text heading's underline ("Gate mode
+    ---------- In gate mode, ...") or a table's rule under its head is no prose; the heading's words still say what
+    the sentence is about."""
+    return " ".join(_RULE.sub(" ", sentence).split()) if _RULE.search(sentence) else sentence
+
+
 _NUMBER = re.compile(r"^[-+(]?[$€£]?\d[\d,.]*%?\)?$")
 # What asks for a figure: a quantity word, a number or a percentage. Question words, not domain terms.
 _QUANTITY = (

@@ -12,6 +12,7 @@ from agent.readable import (
     cell_parts,
     is_meta,
     listed_noun,
+    past_rules,
     row_for_columns,
     row_for_periods,
     states_cause,
@@ -36,6 +37,7 @@ def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> N
     assert unreadable("Does the filter work on noisy inputs?", q) == "a question, not an answer"
     assert unreadable("19 Threshold of the filter . . . . . . . . . . . . . . 23", q) == "a contents or index line"
     assert unreadable("The threshold is set by the user... Then the filter runs.", q) is None  # an ellipsis
+
     assert unreadable("NORTH PLANT PUMP STATION SUPPLEMENTAL DATA (In thousands) Three months ended June 30.", q)
     assert unreadable("The filter picks the threshold that keeps 95% of the clean samples.", q) is None
     assert unreadable("Figure 3: Accuracy of the filter against its threshold.", "What does Figure 3 show?") is None
@@ -238,3 +240,12 @@ def test_why_questions_and_sentences_giving_a_cause() -> None:
     assert states_cause("The pump keeps a second seal because the first wears in a month.")
     assert states_cause("A second seal is kept to avoid a leak when the first wears.")
     assert not states_cause("The pump keeps a second seal of bronze.")
+
+
+def test_a_rule_drawn_in_characters_is_no_prose() -> None:
+    """A plain-text heading's underline and a table's rule under its head are left out; a dash or two is kept."""
+    heading = "GATES ======== Gate mode ------------ In gate mode, one package waits on another."
+    assert past_rules(heading) == "GATES Gate mode In gate mode, one package waits on another."
+    assert past_rules("Gate Level Action ■■■■■■■■■■■■ QZ_A 1 Open") == "Gate Level Action QZ_A 1 Open"
+    dashes = "The filter -- a simple one -- sets the threshold."
+    assert past_rules(dashes) == dashes
