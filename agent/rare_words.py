@@ -39,11 +39,14 @@ def typo(a: str, b: str) -> bool:
 
 
 _ENDINGS = [(r"es$", ""), (r"s$", ""), (r"ed$", ""), (r"d$", ""), (r"ing$", ""), (r"ing$", "e")]
+# Prefixes that make a word of another ("unset", "reload", "nonempty"): generic English, few.
+_PREFIXES = re.compile(r"^(?:un|re|non|pre|dis|mis|over|under|sub|de)(?=[a-z]{3})")
 
 
 def is_rare(word: str) -> bool:
     """A word that is no ordinary word of the language in any of its usual forms ("minimise" is "minimize",
-    "hashes" is "hash"; "zorbyte" is rare)."""
+    "hashes" is "hash", "unset" is "set" undone; "zorbyte" is rare)."""
     forms = {word, word.replace("is", "iz"), word.replace("our", "or")}
+    forms |= {_PREFIXES.sub("", w) for w in forms}
     forms |= {re.sub(end, new, w) for w in list(forms) for end, new in _ENDINGS}
     return not any(is_common_word(f) for f in forms if len(f) > 2)

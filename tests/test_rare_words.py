@@ -6,6 +6,8 @@ from agent.rare_words import absent, is_rare, typo
 def test_a_usual_form_of_an_ordinary_word_is_no_rare_word() -> None:
     """ "minimise" is "minimize", "hashes" is "hash"; "zorbyte" is no word of the language."""
     assert not is_rare("minimise") and not is_rare("hashes") and is_rare("zorbyte")
+    # An ordinary word undone or done again is ordinary too; a rare one stays rare.
+    assert not is_rare("unset") and not is_rare("reloaded") and is_rare("unzorbyte")
 
 
 def test_a_word_written_joined_split_or_with_a_slip_is_not_absent() -> None:
