@@ -155,9 +155,24 @@ def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
     return any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
 
 
+_CLOSING = re.compile(r"</([A-Za-z][\w.:-]*)\s*>")  # an element closed: markup, not a placeholder ("<file>")
+
+
+def without_markup(text: str) -> str:
+    """The text without the markup tags a careless conversion left in it ("<td><kbd>Ctrl</kbd>+<kbd>D</kbd></td>"
+    reads "Ctrl+D"): the tags of the elements it closes, so a placeholder ("--log=<file>") stays."""
+    names = set(_CLOSING.findall(text)) if "</" in text else set()
+    if not names:
+        return text
+    tags = re.compile(rf"</?(?:{'|'.join(map(re.escape, names))})(?:\s[^<>]*)?/?>")
+    return re.sub(r"\s+(?=[.,;:!?](?:\s|$))", "", " ".join(tags.sub(" ", text).split()))
+
+
 def read(texts: list[str]) -> tuple[set[str], str]:
-    """The texts' tokens and their squashed run, as `term_covered` and `names_covered` read them."""
-    return token_set(texts), squashed(texts)
+    """The texts' tokens and their squashed run, as `term_covered` and `names_covered` read them; a text marked up
+    is squashed without its tags too ("<kbd>Ctrl</kbd>+<kbd>D</kbd>" holds "Ctrl+D")."""
+    untagged = [t for t in map(without_markup, texts) if t not in texts]
+    return token_set(texts), squashed([*texts, *untagged])
 
 
 def coverage(terms: list[str], texts: list[str]) -> tuple[list[str], list[str]]:

@@ -17,6 +17,7 @@ from agent.evidence import (
     names_covered,
     own_heading,
     whole_text,
+    without_markup,
     written_code,
     written_in,
 )
@@ -170,8 +171,10 @@ def compose(
             if is_citation(sentence):
                 continue
             if not is_row(sentence):
-                # A figure's text read into prose: the prose before; a heading's underline: the prose after.
+                # A figure's text read into prose: the prose before; a heading's underline, a markup tag (unless
+                # the question writes one): no prose.
                 sentence = past_rules(symbols_cut(sentence, question, s))
+                sentence = sentence if markup_tags(question) else without_markup(sentence)
             words = len(sentence.split())
             # A short entry is no fragment when it holds the code asked about as written ("%q The port.") or opens
             # with the identifier asked about ("qz.BADGATE: Unknown gate.").

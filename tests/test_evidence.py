@@ -2,7 +2,7 @@
 with its number only where the two are written together)."""
 
 from agent.assess import assess
-from agent.evidence import term_covered, token_set, written_in
+from agent.evidence import read, term_covered, token_set, without_markup, written_in
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
@@ -73,3 +73,15 @@ def test_names_joined_by_a_slash_are_each_covered() -> None:
     # Codes of one family too ("qz3/qz4"), not only the pair as written.
     codes = ["Mount options for qz3: the qz4 file system reads them too."]
     assert term_covered("qz3/qz4", token_set(codes), squashed(codes))
+
+
+def test_markup_left_in_a_text_hides_no_term() -> None:
+    """A table converted carelessly keeps its tags: "<kbd>Qz</kbd>+<kbd>D</kbd>" still holds "Qz+D", and reads
+    without them."""
+    row = "<tr> <td><kbd>Qz</kbd>+<kbd>D</kbd></td> <td>Deletes the gate</td> </tr>"
+    assert term_covered("Qz+D", *read([row])) and not term_covered("Qz+X", *read([row]))
+    assert without_markup(row) == "Qz + D Deletes the gate"
+    assert (
+        without_markup("A gate of 3 < 4 rows, --log=<file> for <b>all</b>.")
+        == "A gate of 3 < 4 rows, --log=<file> for all."
+    )

@@ -480,3 +480,10 @@ def test_asked_for_a_default_the_sentence_stating_it_further_on_in_the_entry_lea
     assert _first(question, context).startswith("Defaults to 48K")
     context[0] = {**context[0], "ordinal": 2}  # the entry it ends is not in the evidence: another's default
     assert not _first(question, context).startswith("Defaults to")
+
+
+def test_markup_left_in_a_passage_is_read_without_its_tags_unless_the_question_writes_one() -> None:
+    row = "<tr> <td><kbd>Qz</kbd>+<kbd>D</kbd></td> <td>Deletes the gate at once.</td> </tr>"
+    context = [passage("c1", "m:1", row)]
+    assert _first("What does Qz+D do to the gate?", context) == "Qz + D Deletes the gate at once. [c1]"
+    assert "<kbd>" in _first("What does <kbd> mark around Qz in the gate table?", context)
