@@ -11,6 +11,8 @@ from agent.entries import (
     BACK_REFERENCE,
     entry_of,
     entry_sentences,
+    entry_walk,
+    heads_entry,
     in_other_options,
     opens_entry,
     own_options,
@@ -204,15 +206,24 @@ def value_missing(
         entry = ""  # what the last sentence naming the subject's family is about: "This option ..." refers to it
         listed = entry_sentences(whole_text(hit))
         flags = in_other_options(listed, question, subject)
+        # A passage holding the subject's own entry ("QZ_DATA <string> ... may be split") gives its values there: a
+        # value further on, in another entry ("QZ_PLAIN ... a 1 byte code ... binary data"), is that one's, even
+        # when it names something measured.
+        inside = [True] * len(listed)
+        if subject and heads_entry(whole_text(hit), [n for i in subject for n in names[i]]):  # not its heading
+            walked, _ = entry_walk(
+                whole_text(hit), subject, lambda s: any(names_covered(names[i], *read([s])) for i in subject)
+            )
+            inside = [within for _, within in walked]
         opened: list[str] = []  # the sentences of the entry so far, from the one opening it
         seen_open = False  # whether an entry opens in the passage (before one does, it goes on from the one before)
-        for before, sentence, other in zip(["", *listed][: len(listed)], listed, flags, strict=True):
+        for before, sentence, other, within in zip(["", *listed][: len(listed)], listed, flags, inside, strict=True):
             opens = opens_entry(sentence)
             seen_open = seen_open or opens
             opened = [sentence] if opens else [*opened, sentence]
             about_entry, entry = entry, entry_of(sentence, subject) or entry
-            if other:
-                continue  # another option's entry goes on ("QzWait= ... Defaults to 100ms.")
+            if other or not within:
+                continue  # another option's entry goes on ("QzWait= ... Defaults to 100ms."), or another entry
             if about_entry and about_entry not in subject and BACK_REFERENCE.match(sentence):
                 continue  # "QZ_HOLD ... This option can be combined with QZ_ASKED only since 2.5" dates QZ_HOLD
             if dated and entry != subject[0]:

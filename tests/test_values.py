@@ -378,3 +378,17 @@ def test_a_release_in_the_subjects_own_section_is_its_own() -> None:
     other = _paged("qz_dev=path Sets the gate device's path; the kernel supports it.", 3, 1)
     section = {**_paged("This feature was added to the kernel, supported since 2.6.19.", 4), "section": "qz_dev"}
     assert _verdict(question, [other, section]).sufficient
+
+
+def test_a_passage_holding_the_subjects_entry_gives_its_value_there() -> None:
+    """QZ_DATA's entry says its data may be split, never at what length; ZA_PLAIN's entry further on gives "a 1 byte
+    code" of its data, which is no length of QZ_DATA's, though it names data."""
+    question = "At what length does qzgate split data across several QZ_DATA status lines?"
+    entries = _paged(
+        "QZ_DATA <string> The data may be split among several QZ_DATA lines. ZA_PLAIN <format> The format is a "
+        "1 byte code of the data: 62 is binary data.",
+        3,
+    )
+    assert _verdict(question, [entries]).failing == "value_stated"
+    stated = _paged("QZ_DATA <string> The data is split into QZ_DATA lines of at most 100 bytes each.", 4)
+    assert _verdict(question, [entries, stated]).sufficient
