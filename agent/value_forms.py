@@ -42,6 +42,8 @@ _RELEASED = re.compile(
     r"\b(?i:since|before|until|after)\s+[A-Za-z][\w-]*\s+v?\d+(?:\.\d+)+(?![\w%])|"
     r"\b(?i:since|before|until|after|from|in)\s+(?i:version|release)\s+\d+(?:\.\d+)*(?![\w%])"
 )
+# A digit written as an option ("-1 or --fast", "-9 --best"): a flag of a command, no figure of anything.
+_DIGIT_OPTION = re.compile(r"(?<![\w-])-\d+(?=\s+(?:or\s+)?--?[A-Za-z])")
 _VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?!\w|\.\w)|\b(?:version|release|v)\s*\d+(?:\.\d+)*\b", re.I)
 # "What is the hexadecimal code of X?", "what's its hex value": the value itself asked in hexadecimal ("which
 # command prints it in hex" and "how many hex digits" ask something else).
@@ -176,6 +178,7 @@ def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
     pattern = patterns.get(form, FIGURE)
     if form in ("figure", "count", "duration"):
         text = _RELEASED.sub(" ", text)  # "since Kestrel 3.2" dates the thing, it measures nothing
+        text = _DIGIT_OPTION.sub(" ", text)
     found = {m.group().lower().lstrip("+$€£") for m in pattern.finditer(text)}
     if form == "path":  # a path ends before the sentence's stop ("... under /proc.")
         found = {v.rstrip(".,;:") for v in found}

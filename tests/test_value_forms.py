@@ -55,3 +55,10 @@ def test_what_version_asks_a_version_but_not_a_field_or_notes_named_so() -> None
     assert asked_form("Since what release is QzHold= supported?") == "version"
     assert asked_form("What release notes mention QzHold=?") != "version"
     assert asked_form("What version field does the qz header carry?") != "version"
+
+
+def test_a_digit_written_as_an_option_is_no_figure() -> None:
+    """ "-1 or --fast" is a flag of the command; "is -6" or "set it to -1" is a value."""
+    flags = "Regulate the speed using the digit #, where -1 or --fast is the fastest and -9 --best the slowest."
+    assert stated_values(flags, "figure") == set()
+    assert stated_values("The default level is -6; set it to -1 to restore it.", "figure") == {"-6", "-1"}
