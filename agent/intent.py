@@ -236,7 +236,7 @@ ASKS_WHERE = re.compile(
 _FRAMING = re.compile(
     r"\b(?:stands?\s+for|counts?\s+as|(?:is|are)\s+meant\s+by|refers?\s+to|in\s+the\s+context\s+of)\b|"
     r"\b(?:is|’s|'s)\s+going\s+on\b|\b(?:went|goes|go|is|’s|'s)\s+wrong\b|\bwhat\s+(?:has\s+)?happened\b|"
-    r"\bpermits?(?=\s*\?)|"  # "CAP_X: what does it permit?" asks; "which permits are needed" names them
+    r"\bpermits?(?=\s*\?)|\bat\s+the\s+same\s+time\b|"  # "what does it permit?" asks; "at the same time": at once
     + ASKS_WHERE.pattern,
     re.I,
 )

@@ -210,7 +210,8 @@ def value_missing(
         # value further on, in another entry ("QZ_PLAIN ... a 1 byte code ... binary data"), is that one's, even
         # when it names something measured.
         inside = [True] * len(listed)
-        if subject and heads_entry(whole_text(hit), [n for i in subject for n in names[i]]):  # not its heading
+        own_entry = bool(subject) and heads_entry(whole_text(hit), [n for i in subject for n in names[i]])
+        if own_entry:  # its text opens the entry, not its heading
             walked, _ = entry_walk(
                 whole_text(hit), subject, lambda s: any(names_covered(names[i], *read([s])) for i in subject)
             )
@@ -271,7 +272,10 @@ def value_missing(
             # A default stated alone is its entry's, which names what is measured ("maxBuffer Largest amount of data
             # on stdout. ... Default: 1024 * 1024.").
             entry_said = read([_others_cut(s, question) for s in opened]) if _SAYS_DEFAULT.search(sentence) else said
-            if not any(names_covered(names[t], *entry_said) for t in naming):
+            # Within the subject's own entry, the subject is what every sentence speaks of ("MAILPATH A list of
+            # files ... There is a maximum of 10 mailboxes ...").
+            implied = own_entry and within and not dated  # a release or a path is said beside what it dates
+            if not implied and not any(names_covered(names[t], *entry_said) for t in naming):
                 continue
             # A value on another condition ("if a command is not found, 127") is none on the one asked: the sentence
             # or the one before (" If ... . It exits 2.") names `share` of the condition's terms.

@@ -159,6 +159,7 @@ def test_quoted_symbols_are_two_topics_of_their_own() -> None:
         ("What is the problem with EQZ and how do I fix it?", ["EQZ"]),
         ("QZ_GATE_BIND: what does it permit?", ["QZ_GATE_BIND"]),  # what a named thing allows is what is asked
         ("Which permits are needed for hot work?", ["permits", "needed", "hot", "work"]),  # permits named
+        ("How many gates can QZ_WATCH hold at the same time?", ["QZ_WATCH", "gates", "hold"]),  # at once
     ],
 )
 def test_phrases_framing_what_is_asked_are_no_key_terms(question: str, terms: list[str]) -> None:

@@ -392,3 +392,15 @@ def test_a_passage_holding_the_subjects_entry_gives_its_value_there() -> None:
     assert _verdict(question, [entries]).failing == "value_stated"
     stated = _paged("QZ_DATA <string> The data is split into QZ_DATA lines of at most 100 bytes each.", 4)
     assert _verdict(question, [entries, stated]).sufficient
+
+
+def test_within_the_subjects_own_entry_a_sentence_need_not_name_it() -> None:
+    """ "QZ_WATCH A list of gates ... There is a maximum of 10 gates that can be held at once.": the value is QZ_WATCH's
+    though the sentence names neither it nor what the question measures besides the gates counted."""
+    question = "How many gates can qzsh hold through QZ_WATCH?"
+    entry = _paged(
+        "QZ_WATCH A colon separated list of gates for qzsh to hold. It overrides the old list. There is a maximum "
+        "of 10 gates that can be held at once. QZ_PS1 The prompt, which defaults to 2 signs.",
+        5,
+    )
+    assert _verdict(question, [entry]).sufficient
