@@ -32,7 +32,7 @@ _ASKS = re.compile(
 # default", "initially", "if not set", "otherwise, ...", "when omitted"; "sets the default key", "the initial window",
 # "fails if no terminal ..." and "does not otherwise change" state none).
 _STATES = re.compile(
-    r"\bdefaults?\s*(?:[:=)\],.;]|$|\s+(?:is|was|are|to|value|setting|of|for|if|when|unless|being)\b)|"
+    r"\bdefaults?\s*(?:[:=)\],.;]|$|\s+(?:is|was|are|to|values?|setting|of|for|if|when|unless|being)\b)|"
     r"\bby\s+default\b|\b(?:is|are|as)\s+the\s+default\b|\bdefault(?:ed|ing)\b|\binitially\b|"
     r"\binitial\s+(?:value|setting)s?\s+(?:is|are|of)\b|\bif\s+(?:not|none|unset|unspecified|omitted)\b|\botherwise,|"
     rf"\bomitted\b|\bunset\b|\bunspecified\b|\bwhen\s+not\b|\b(?:if|when)\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+not\s+{_SET}\b",

@@ -30,7 +30,8 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
 
 
 def test_what_states_a_default() -> None:
-    for text in ("Defaults to 48K.", "[default: 30]", "By default, no.", "If QzMode is not set, off applies."):
+    stating = ("Defaults to 48K.", "[default: 30]", "By default, no.", "If QzMode is not set, off applies.")
+    for text in (*stating, "The default values for QZ_MIN, QZ_MAX are respectively 1 and 9."):
         assert states_default(text), text
     for text in (
         "It sets the default key.",
