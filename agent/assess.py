@@ -9,6 +9,7 @@ from agent.entries import heads_entry
 from agent.evidence import (
     coverage,
     is_evidence,
+    is_short_option,
     names_covered,
     own_heading,
     passage,
@@ -151,7 +152,7 @@ def together(
 
 def topic_hits(topic: str, evidence: list[dict[str, Any]], share: float = 0.5) -> list[dict[str, Any]]:
     """Hits that mention the topic: all its identifiers and at least `share` of its other terms; of those, the ones
-    holding the code it writes when any does ("gzip -k": "-k" as written; the search reads no such code, so a topic
+    holding the code it writes when any does ("qzpack -k": "-k" as written; the search reads no such code, so a topic
     whose code no hit holds is still found by its words)."""
     terms = content_terms(topic)
     ids = [t for t in terms if is_identifier(t)]
@@ -195,8 +196,10 @@ def assess(state: dict[str, Any]) -> Assessment:
     # A name the question gives (an organisation, a person, a named method) must be in some passage: evidence about
     # other names that merely shares the question's other words does not answer it.
     missing_ids += [n for n in coverage(state.get("names") or [], texts)[1] if n not in missing_ids]
-    # Code the question writes as typed must be there as written: "--qz-errors" is not "--qz" and "errors".
-    missing_ids += [c for c in state.get("written") or [] if not any(written_in(c, t) for t in texts)]
+    # Code the question writes as typed must be there as written: "--qz-errors" is not "--qz" and "errors". A short
+    # option ("-k") only tells a topic's passages apart: a question may name one to say it is not given.
+    written = [c for c in state.get("written") or [] if not is_short_option(c)]
+    missing_ids += [c for c in written if not any(written_in(c, t) for t in texts)]
     found_ids = f"{len(identifiers)} identifier(s) found"
     detail = f"missing {', '.join(missing_ids)}" if missing_ids else found_ids
     reasons.append(Check(check="identifiers_covered", ok=not missing_ids, detail=detail))

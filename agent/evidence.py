@@ -125,6 +125,11 @@ def written_code(question: str) -> list[str]:
     return list(dict.fromkeys(calls))
 
 
+def is_short_option(code: str) -> bool:
+    """A one-letter option as written ("-k")."""
+    return len(code) == 2 and code[0] == "-" and code[1].isalpha()
+
+
 def written_in(code: str, text: str) -> bool:
     """Whether the text holds the code as written: an option whole ("--retries", "--retries=N", "-k"; not
     "--retries-max", "-kb"), an escape ("%Q"), a call's name before its bracket ("glue()" in "glue (parts)",
@@ -158,10 +163,11 @@ def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
 _CLOSING = re.compile(r"</([A-Za-z][\w.:-]*)\s*>")  # an element closed: markup, not a placeholder ("<file>")
 
 
-def without_markup(text: str) -> str:
-    """The text without the markup tags a careless conversion left in it ("<td><kbd>Ctrl</kbd>+<kbd>D</kbd></td>"
-    reads "Ctrl+D"): the tags of the elements it closes, so a placeholder ("--log=<file>") stays."""
-    names = set(_CLOSING.findall(text)) if "</" in text else set()
+def without_markup(text: str, around: str = "") -> str:
+    """The text without the markup tags a careless conversion left in it ("<td><kbd>Qz</kbd>+<kbd>D</kbd></td>" reads
+    "Qz + D"): the tags of the elements it, or the text `around` it (its passage), closes, so a placeholder
+    ("--log=<file>") stays."""
+    names = set(_CLOSING.findall(f"{text} {around}")) if "<" in text else set()
     if not names:
         return text
     tags = re.compile(rf"</?(?:{'|'.join(map(re.escape, names))})(?:\s[^<>]*)?/?>")
@@ -170,7 +176,7 @@ def without_markup(text: str) -> str:
 
 def read(texts: list[str]) -> tuple[set[str], str]:
     """The texts' tokens and their squashed run, as `term_covered` and `names_covered` read them; a text marked up
-    is squashed without its tags too ("<kbd>Ctrl</kbd>+<kbd>D</kbd>" holds "Ctrl+D")."""
+    is squashed without its tags too ("<kbd>Qz</kbd>+<kbd>D</kbd>" holds "Qz+D")."""
     untagged = [t for t in map(without_markup, texts) if t not in texts]
     return token_set(texts), squashed([*texts, *untagged])
 

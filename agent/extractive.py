@@ -174,7 +174,7 @@ def compose(
                 # A figure's text read into prose: the prose before; a heading's underline, a markup tag (unless
                 # the question writes one): no prose.
                 sentence = past_rules(symbols_cut(sentence, question, s))
-                sentence = sentence if markup_tags(question) else without_markup(sentence)
+                sentence = sentence if markup_tags(question) else without_markup(sentence, whole_text(item))
             words = len(sentence.split())
             # A short entry is no fragment when it holds the code asked about as written ("%q The port.") or opens
             # with the identifier asked about ("qz.BADGATE: Unknown gate.").

@@ -63,12 +63,13 @@ def entry_rests(
         if not is_evidence(hit) or not goes_on(hit.get("next_opening", ""), subject):
             continue
         walked, open_at_end = entry_walk(whole_text(hit), subject, lambda s: any(names_subject(n, s) for n in names))
-        # The entry open at the end is the subject's own, opening with its name ("LineMax= The longest ..."), not
+        # The entry open at the end is the subject's own, opening with its name ("QzLineMax= The longest ..."), not
         # prose that mentions it in passing, which no entry's end closes.
         start = len(walked)
         while open_at_end and start > 0 and walked[start - 1][1]:
             start -= 1  # back to the first sentence of the entry the passage ends in
-        headed = open_at_end and heads_entry(walked[start][0], [name for ns in names for name in ns])
+        run = " ".join(sentence for sentence, _ in walked[start:])  # a passing mention may come just before it
+        headed = open_at_end and heads_entry(run, [name for ns in names for name in ns])
         rest = readers.following(hit["chunk_id"]) if headed else None
         if rest is None or rest["chunk_id"] in seen:
             continue

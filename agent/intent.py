@@ -76,7 +76,7 @@ _PROCEDURE = re.compile(
     r"\b(?:steps?|procedure|instructions?|step-by-step)\b",
     re.I,
 )
-# A colon within a name ("Acquire::Max-ValidTime", "src:pkg") ends no topic: only one before a space does.
+# A colon within a name ("Qz::Max-Wait", "src:qz") ends no topic: only one before a space does.
 _TOPIC_TAIL = re.compile(
     r"\s*(?:[,;(]|:(?=\s|$)|\b(?:in\s+terms\s+of|with\s+respect\s+to|regarding|for|on|in|across|when|(?<!well\s)(?-i:as)(?!/|\s+well\s+as\b)|"
     r"and\s+(?:what|how|why|which))\b).*$",

@@ -40,7 +40,7 @@ def typo(a: str, b: str) -> bool:
 
 _ENDINGS = [(r"es$", ""), (r"s$", ""), (r"ed$", ""), (r"d$", ""), (r"ing$", ""), (r"ing$", "e")]
 # Prefixes that make a word of another ("unset", "reload", "nonempty"): generic English, few.
-_PREFIXES = re.compile(r"^(?:un|re|non|pre|dis|mis|over|under|sub|de)(?=[a-z]{3})")
+_PREFIXES = re.compile(r"^(?:un|re|non|dis|mis)(?=[a-z]{3})")
 
 
 def is_rare(word: str) -> bool:

@@ -42,8 +42,9 @@ _RELEASED = re.compile(
     r"\b(?i:since|before|until|after)\s+[A-Za-z][\w-]*\s+v?\d+(?:\.\d+)+(?![\w%])|"
     r"\b(?i:since|before|until|after|from|in)\s+(?i:version|release)\s+\d+(?:\.\d+)*(?![\w%])"
 )
-# A digit written as an option ("-1 or --fast", "-9 --best"): a flag of a command, no figure of anything.
-_DIGIT_OPTION = re.compile(r"(?<![\w-])-\d+(?=\s+(?:or\s+)?--?[A-Za-z])")
+# A digit written as an option ("-1 or --quick", "-9 --tight"): a flag of a command, no figure of anything ("-1 or
+# -EQZ" returns values).
+_DIGIT_OPTION = re.compile(r"(?<![\w-])-\d+(?=\s+(?:or\s+)?--?[a-z])")
 _VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?!\w|\.\w)|\b(?:version|release|v)\s*\d+(?:\.\d+)*\b", re.I)
 # "What is the hexadecimal code of X?", "what's its hex value": the value itself asked in hexadecimal ("which
 # command prints it in hex" and "how many hex digits" ask something else).

@@ -272,8 +272,8 @@ def value_missing(
             # A default stated alone is its entry's, which names what is measured ("maxBuffer Largest amount of data
             # on stdout. ... Default: 1024 * 1024.").
             entry_said = read([_others_cut(s, question) for s in opened]) if _SAYS_DEFAULT.search(sentence) else said
-            # Within the subject's own entry, a sentence counting what the question counts is the subject's ("MAILPATH
-            # A list of files ... There is a maximum of 10 mailboxes ..."); any other figure ("Release 3.7 added
+            # Within the subject's own entry, a sentence counting what the question counts is the subject's ("QZPATH A
+            # list of files ... There is a maximum of 10 gates ..."); any other figure ("Release 3.7 added
             # ...") still names what it is of, and a release or a path is said beside what it dates.
             implied = own_entry and within and not dated and bool(head_names)
             if not implied and not any(names_covered(names[t], *entry_said) for t in naming):

@@ -2,7 +2,7 @@
 with its number only where the two are written together)."""
 
 from agent.assess import assess
-from agent.evidence import read, term_covered, token_set, without_markup, written_in
+from agent.evidence import is_short_option, read, term_covered, token_set, without_markup, written_in
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
@@ -85,3 +85,10 @@ def test_markup_left_in_a_text_hides_no_term() -> None:
         without_markup("A gate of 3 < 4 rows, --log=<file> for <b>all</b>.")
         == "A gate of 3 < 4 rows, --log=<file> for all."
     )
+
+
+def test_a_cells_tags_are_those_its_passage_closes() -> None:
+    """A sentence of a cell holds its opening tag only; the passage closes it."""
+    cell = "<tr> <td><b>QzGate</b> deletes the gate at once."
+    assert without_markup(cell, f"{cell} It then stops.</td> </tr>") == "QzGate deletes the gate at once."
+    assert is_short_option("-k") and not is_short_option("--keep") and not is_short_option("-1")

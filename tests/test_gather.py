@@ -79,6 +79,10 @@ def test_an_entry_of_what_is_asked_that_goes_on_brings_in_the_next_chunk() -> No
         chunk("manual", 4, "Lines are split at QzLineMax=. QzRate= Limits the rate."),
         chunk("manual", 5, "The reader splits any line longer than QzLineMax= in two."),
         chunk("manual", 6, "By default the parts are joined again."),
+        chunk("manual", 7, "Lines are cut at QzLineMax= as shown next. QzLineMax= The longest line to keep."),
+        chunk("manual", 8, "It defaults to 48K, which fits one datagram."),
+        chunk("manual", 9, "QzLineMax= The longest line to keep. Longer lines are split."),
+        chunk("manual", 10, "QzRate= Limits the rate."),
     ]
     by_id = {c["chunk_id"]: c for c in doc}
     readers = Readers(chunk=by_id.get, following=lambda cid: by_id.get(f"manual:{int(cid.split(':')[1]) + 1:05d}"))
@@ -89,3 +93,9 @@ def test_an_entry_of_what_is_asked_that_goes_on_brings_in_the_next_chunk() -> No
     assert rests[0]["next_opening"] == "QzLevel= Sets the level of the log."
     assert entry_rests(results, ["QzLineMax"], {}, readers, 0) == []
     assert entry_rests(results, [], {}, readers, 3) == []
+    # A passing mention just before the entry opens is no reason to leave its rest out; an entry whose next chunk
+    # opens another brings in nothing; a name that titles the document names every passage, no entry.
+    more = with_page_chunks([{**doc[7], "rank": 1}, {**doc[9], "rank": 2}], "QzLineMax= default?", readers, 0)
+    assert [r["chunk_id"] for r in entry_rests(more, ["QzLineMax"], {}, readers, 3)] == ["manual:00008"]
+    titled = [{**h, "title": "QzLineMax= reference"} for h in more]
+    assert entry_rests(titled, ["QzLineMax"], {}, readers, 3) == []

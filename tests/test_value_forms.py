@@ -62,3 +62,4 @@ def test_a_digit_written_as_an_option_is_no_figure() -> None:
     flags = "Regulate the speed using the digit #, where -1 or --fast is the fastest and -9 --best the slowest."
     assert stated_values(flags, "figure") == set()
     assert stated_values("The default level is -6; set it to -1 to restore it.", "figure") == {"-6", "-1"}
+    assert stated_values("It returns -1 or -EQZ on failure.", "figure") == {"-1"}

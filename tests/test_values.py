@@ -219,7 +219,7 @@ def test_a_named_code_asked_for_is_answered_by_a_code_of_its_kind() -> None:
 def test_a_default_in_prose_is_said_beside_its_value() -> None:
     """ "By default it merges the gates, so ... 15 means the 15th gate" states no default of 15; "by default the wrap
     length is 70", "sends SIGQZSTOP by default" do; a list's number ("only 1. when ...") is no figure."""
-    question = "What default wrap length does the qz 'w' verb use when no width option is given?"
+    question = "What default wrap length does the qz 'w' verb use when no -w option is given?"
     far = _paged(
         "The qz tool by default merges all the gates, so $ is the last row of the last gate; 15 means the 15th "
         "row in the merged run, whatever the wrap length of the 'w' verb.",
