@@ -73,8 +73,8 @@ def _anchors(
     # says "protocol").
     heading = own_heading(hit)
     headed = (bool(heading) and names_covered(names, *read([heading]))) or heads_entry(passage(hit), names)
-    # A table's row names it ("QZPIPE P1990 Term Broken pipe"); the page says what its columns hold ("the Action
-    # column gives the default disposition"). Enough to find the name; the documents about the subject are still
+    # A table's row names it ("QZSHUT Q1 Stop Gate shut"); the page says what its columns hold ("the Action column
+    # gives what each one does by default"). Enough to find the name; the documents about the subject are still
     # those whose passages speak of it (`anchoring_hits`).
     # Only for a name of its own: a number ("an exit status of 17") stands on a page in many roles (a count, a
     # date, another code's value).

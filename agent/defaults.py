@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from agent.entries import entry_walk, goes_on
-from agent.evidence import names_covered, read, whole_text, written_in
+from agent.evidence import names_subject, whole_text
 
 # What asks for a default: "X default?", "what is the default X", "what does X default to", "... by default",
 # "when X is not specified / hasn't been set", "if I don't set X", "without setting X". Not "with the default
@@ -56,13 +56,6 @@ def states_default(text: str, asked: str = "") -> bool:
     names itself."""
     echoed = {w for w in _ECHOED if re.search(rf"\b(?:a|an|the|its|their|any)\s+{w}\b", asked, re.I)}
     return any(m.group().lower() not in echoed for m in _STATES.finditer(text))
-
-
-def names_subject(names: list[str], sentence: str) -> bool:
-    """The sentence names the thing: code as written ("--qz-mark", not "the qz mark"), other names as found."""
-    if names[0].startswith(("-", "%")) or names[0].endswith("()"):
-        return written_in(names[0], sentence)
-    return names_covered(names, *read([sentence]))
 
 
 def entry_defaults(

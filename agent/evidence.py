@@ -160,6 +160,13 @@ def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
     return any(all(term_covered(w, tokens, flat) for w in name.split()) for name in names)
 
 
+def names_subject(names: list[str], sentence: str) -> bool:
+    """The sentence names the thing: code as written ("--qz-mark", not "the qz mark"), other names as found."""
+    if names[0].startswith(("-", "%")) or names[0].endswith("()"):
+        return written_in(names[0], sentence)
+    return names_covered(names, *read([sentence]))
+
+
 _CLOSING = re.compile(r"</([A-Za-z][\w.:-]*)\s*>")  # an element closed: markup, not a placeholder ("<file>")
 
 

@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.arithmetic import missing_operands
-from agent.defaults import names_subject
 from agent.entries import entry_walk, goes_on, heads_entry
-from agent.evidence import is_evidence, named_documents, titles_read, untitled, whole_text
+from agent.evidence import is_evidence, named_documents, names_subject, titles_read, untitled, whole_text
 from agent.refine import SearchFn
 from agent.settings import AgentSettings
 from agent.types import Evidence, dump

@@ -76,13 +76,12 @@ _PROCEDURE = re.compile(
     r"\b(?:steps?|procedure|instructions?|step-by-step)\b",
     re.I,
 )
-# A colon within a name ("Qz::Max-Wait", "src:qz") ends no topic: only one before a space does.
 _TOPIC_TAIL = re.compile(
     r"\s*(?:[,;(]|:(?=\s|$)|\b(?:in\s+terms\s+of|with\s+respect\s+to|regarding|for|on|in|across|when|(?<!well\s)(?-i:as)(?!/|\s+well\s+as\b)|"
     r"and\s+(?:what|how|why|which))\b).*$",
     re.I,
 )
-# The tail of a topic but for its commas, which may separate the items of a list of topics.
+# A topic's tail (a colon in a name, "Qz::Max-Wait", ends none) but for commas, which may separate listed topics.
 _TOPIC_TAIL_WORDS = re.compile(_TOPIC_TAIL.pattern.replace("[,;(]", "[;(]"), re.I)
 _LIST = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|vs\.?|versus|as\s+well\s+as)\s+", re.I)
 _LEADING = re.compile(r"^\s*(?:(?:the|a|an|both|between|to|with|from|against|and|or)\s+)+", re.I)

@@ -19,7 +19,16 @@ from agent.entries import (
     own_part,
     siblings,
 )
-from agent.evidence import names_covered, own_heading, passage, read, titles_read, untitled, whole_text
+from agent.evidence import (
+    names_covered,
+    names_subject,
+    own_heading,
+    passage,
+    read,
+    titles_read,
+    untitled,
+    whole_text,
+)
 from agent.notation import quoted
 from agent.rare_words import absent, is_rare
 from agent.readable import is_row
@@ -212,9 +221,7 @@ def value_missing(
         inside = [True] * len(listed)
         own_entry = bool(subject) and heads_entry(whole_text(hit), [n for i in subject for n in names[i]])
         if own_entry:  # its text opens the entry, not its heading
-            walked, _ = entry_walk(
-                whole_text(hit), subject, lambda s: any(names_covered(names[i], *read([s])) for i in subject)
-            )
+            walked, _ = entry_walk(whole_text(hit), subject, lambda s: any(names_subject(names[i], s) for i in subject))
             inside = [within for _, within in walked]
         opened: list[str] = []  # the sentences of the entry so far, from the one opening it
         seen_open = False  # whether an entry opens in the passage (before one does, it goes on from the one before)

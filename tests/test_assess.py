@@ -483,15 +483,15 @@ def test_a_topic_writing_an_option_is_found_where_the_option_is_written() -> Non
 
 
 def test_a_name_in_a_tables_row_is_anchored_by_its_page_saying_what_the_columns_hold() -> None:
-    """ "QZPIPE P1990 Term Broken pipe" holds none of the question's other words; the sentence on its page saying what
-    the action column gives does. On another page, it would be a name dropped in passing."""
-    question = "What's the default action for QZPIPE, and what causes it?"
-    row = {**hit("sig", "QZKILL P1990 Term Kill signal QZPIPE P1990 Term Broken pipe: write with no readers", 3)}
+    """ "QZSHUT Q1 Stop Gate shut" holds none of the question's other words; the sentence on its page saying what the
+    action column gives does. On another page, it would be a name dropped in passing."""
+    question = "What's the default action for QZSHUT, and what causes it?"
+    row = {**hit("sig", "QZOPEN Q1 Go Gate opened QZSHUT Q1 Stop Gate shut: a lock with no keeper", 3)}
     columns = hit("sig", "The entries in the Action column of the table give the default disposition of each one.", 2)
     state = assess_state(question, [{**row, "start_page": 4}, {**columns, "start_page": 4}])
     assert assess(state).missing_identifiers == []
     state = assess_state(question, [{**row, "start_page": 4}, {**columns, "start_page": 9}])
-    assert assess(state).missing_identifiers == ["QZPIPE"]
+    assert assess(state).missing_identifiers == ["QZSHUT"]
     # A number is no name of its own: "17" in passing is not anchored by the page's words.
     question = "What does an exit status of 17 from qzpack mean?"
     passing = {**hit("qz", "Packing the 17 files of the test took a second.", 1), "start_page": 2}
