@@ -26,6 +26,8 @@ font, a running header and page numbers):
   pages;
 - bench/probes/packages/pdfs/: a package format's control file, a package manager's configuration file and a
   compressor's manual pages;
+- bench/probes/layout/pdfs/: the file system hierarchy's, the user environment's and a version control system's
+  ignore-file manual pages;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -140,6 +142,12 @@ SOURCES = {  # probe / pdf name: (source, title)
     ),
     "packages/apt.conf.5.pdf": ("/usr/share/man/man5/apt.conf.5.gz", "apt.conf(5): configuration file for APT"),
     "packages/gzip.1.pdf": ("/usr/share/man/man1/gzip.1.gz", "gzip(1): compress or expand files"),
+    "layout/hier.7.pdf": ("/usr/share/man/man7/hier.7.gz", "hier(7): description of the filesystem hierarchy"),
+    "layout/environ.7.pdf": ("/usr/share/man/man7/environ.7.gz", "environ(7): user environment"),
+    "layout/gitignore.5.pdf": (
+        "/usr/share/man/man5/gitignore.5.gz",
+        "gitignore(5): specifies intentionally untracked files to ignore",
+    ),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
