@@ -108,10 +108,13 @@ def _compound_split(word: str, flat: str) -> bool:
 # and its case tells it from another, "-e" from "-E"), a format's escape ("%Q": the search reads only "q") or a
 # call ("glue(parts)", "qz_run()"); not a manual page's name with its section ("qzgate(7)": the page may be titled
 # otherwise), nor "attachment(s)", nor a share ("50%"), nor a hyphen within a word or a range ("e-mail", "-z-4").
+# An absolute path ("/var/qz", "~/.qzrc"): the search reads its words, and "/qz" is not "/var/qz"; not "and/or",
+# "I/O" or "1/2", whose slash follows a word.
 _WRITTEN = re.compile(
     r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*|-[A-Za-z](?![\w-]))|(?<![\w%])(?P<escape>%[A-Za-z])(?![\w%])|"
     # a name of two characters or more, not all capitals ("f(x)", "E(X)" are notation), nor a plural's "(s)"
-    r"(?<![\w.$@-])(?P<call>(?![A-Z\d_.]+\()[A-Za-z_][\w.]+)\((?!(?:e?s|\d\w?)\))(?=[^()]*\))"
+    r"(?<![\w.$@-])(?P<call>(?![A-Z\d_.]+\()[A-Za-z_][\w.]+)\((?!(?:e?s|\d\w?)\))(?=[^()]*\))|"
+    r"(?<![\w/.~$*=-])(?P<path>~?/[\w.+-]*\w(?:/[\w.+-]*\w)*)"
 )
 
 
@@ -119,7 +122,7 @@ def written_code(question: str) -> list[str]:
     """The options, escapes and calls the question writes as typed ("--retries", "-k", "%Q", "glue()"); a method by
     its own name, as a document writes it ("map()" for "x.map(f)")."""
     calls = (
-        m.group("option") or m.group("escape") or f"{m.group('call').rsplit('.', 1)[-1]}()"
+        m.group("option") or m.group("escape") or m.group("path") or f"{m.group('call').rsplit('.', 1)[-1]}()"
         for m in _WRITTEN.finditer(question)
     )
     return list(dict.fromkeys(calls))
@@ -130,12 +133,26 @@ def is_short_option(code: str) -> bool:
     return len(code) == 2 and code[0] == "-" and code[1].isalpha()
 
 
+def is_path(code: str) -> bool:
+    """A path as written ("/var/qz", "~/.qzrc")."""
+    return code.startswith(("/", "~"))
+
+
+def names_path(path: str, text: str) -> bool:
+    """Whether the text names the path: as written, or by its last part as a word of its own ("/qz" in 'the "qz"
+    directories'), not within another path ("/qz" is not named by "/var/qz")."""
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    return written_in(path, text) or bool(last and re.search(rf"(?<![\w/.~$-]){re.escape(last)}(?![\w/+-])", text))
+
+
 def written_in(code: str, text: str) -> bool:
     """Whether the text holds the code as written: an option whole ("--retries", "--retries=N", "-k"; not
     "--retries-max", "-kb"), an escape ("%Q"), a call's name before its bracket ("glue()" in "glue (parts)",
     "run()" in "proc.run(cmd)")."""
     if code.startswith("%"):  # an escape's letter keeps its case ("%q" and "%Q" differ)
         return bool(re.search(rf"(?<![\w%]){re.escape(code)}(?![\w%])", text))
+    if is_path(code):  # a path whole, or a path within it ("/qz" in "/qz/run"; not in "/var/qz")
+        return bool(re.search(rf"(?<![\w/.~$-]){re.escape(code)}(?![\w.+-]*\w)", text))
     if code.endswith("()"):  # a method, too ("x.run("); a sentence may capitalise it
         return bool(re.search(rf"(?<!\w){re.escape(code[:-2])}\s*\(", text, re.I))
     if not code.startswith("--"):  # a short option's letter keeps its case ("-e" and "-E" differ)

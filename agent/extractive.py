@@ -14,6 +14,7 @@ from agent.entries import opens_with
 from agent.evidence import (
     framed,
     is_evidence,
+    is_path,
     names_covered,
     own_heading,
     whole_text,
@@ -57,6 +58,12 @@ def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> li
     return [([t, *aliases.get(t, [])], weight if named else 1.0) for t, named in specific.items()]
 
 
+def _opens_with_name(sentence: str, name: str) -> bool:
+    """Whether the sentence opens an entry headed by the name: the name, whole, then a colon or a capitalised word
+    ("qz-b Like qz-a ...", "QZB: Like ..."; not "qz-bar ...", nor "QZB and QZA share ...", "QZB mode is ...")."""
+    return bool(re.match(rf"(?i:{re.escape(name)})(?::\s|\s+[A-Z])", sentence))
+
+
 def _lexical_scores(
     question: str,
     aliases: dict[str, list[str]],
@@ -72,8 +79,9 @@ def _lexical_scores(
     if not concepts or not pool:
         return np.zeros(len(pool))
     hits = np.array([[names_covered(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
-    # Code written as typed ("--retries", "%Q") is a concept of its own, found only as written, weighing `code_weight`.
-    codes = written_code(question) if texts is not None else []
+    # Code written as typed ("--retries", "%Q") is a concept of its own, found only as written, weighing `code_weight`;
+    # a path's words are its concepts already ("/var/qz" is "var" and "qz").
+    codes = [c for c in written_code(question) if not is_path(c)] if texts is not None else []
     if codes:
         concepts = [*concepts, *(([c], weight if code_weight is None else code_weight) for c in codes)]
         hits = np.hstack([hits, np.array([[written_in(c, t) for c in codes] for t in texts], dtype=float)])
@@ -255,11 +263,15 @@ def compose(
         per_topic = max(1, max_sentences // len(topics))
         sentence_items = [{"text": c[3], "n": n} for n, c in enumerate(items)]
         names = {topic: {h["n"] for h in topic_hits(topic, sentence_items)} for topic in topics}
+        # A sentence opening with a topic's name (an entry's head: "qz-b Like qz-a, ...") is about that topic.
+        heads = {t: {n for n in names[t] if _opens_with_name(items[n][3], t)} for t in topics}
         for topic in topics:
             keys = {h["key"] for h in topic_hits(topic, context)}
             start = len(chosen)
-            # Sentences of passages about the topic, but none naming only another topic: it belongs to that part.
+            # Sentences of passages about the topic, but none naming only another topic (or headed by another's
+            # name): it belongs to that part.
             others = set().union(*(names[t] for t in topics if t != topic)) - names[topic]
+            others |= set().union(*(heads[t] for t in topics if t != topic)) - heads[topic]
             about = [n for n in order if items[n][2] in keys and n not in others]
             # Those naming the topic themselves first: the part opens with the topic's name, and a sentence of a
             # passage that mentions it in passing reads as about something else.

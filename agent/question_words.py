@@ -34,6 +34,9 @@ QUESTION_WORDS = (
             "anyone anybody someone somebody want wants "
             # Emphasis ("Exactly which code ...", "what does X actually do?") asks more insistently, no more.
             "exactly actually really precisely "
+            # Reporting what a text states ("is this something the manual says can happen?"): the evidence states
+            # it; neither the verb nor the indefinite pronoun is a thing asked about.
+            "say says something anything "
             # "What happens to X?", "how can I tell it happened?": asking for an outcome, which the evidence states
             # in its own verbs ("the excess is discarded").
             "happen happens happened happening"

@@ -482,6 +482,19 @@ def test_a_topic_writing_an_option_is_found_where_the_option_is_written() -> Non
     assert topic_hits("qzpack -k", [other, about]) == [other, about]
 
 
+def test_a_path_topic_is_found_where_the_path_or_its_last_part_is_named() -> None:
+    """ "/qz" is named by "/qz" or by 'the "qz" directories', not by "/var/qz" (another path ending so); a question
+    writing a path it names as its own is not refused for it."""
+    own = {"text": "/qz This directory holds gates."}
+    word = {"text": 'Files go into the "qz" directories.'}
+    other = {"text": "This should be a link to /var/qz."}
+    assert topic_hits("/qz", [own, word, other]) == [own, word]
+    assert topic_hits("/var/qz", [own, word, other]) == [other]
+    question = "Where does qzd read my /srv/mine/qz.conf from?"
+    state = {**assess_state(question, [hit("m", "qzd reads every qz.conf file found in /etc.")]), "question": question}
+    assert assess(state).missing_identifiers == []
+
+
 def test_a_name_in_a_tables_row_is_anchored_by_its_page_saying_what_the_columns_hold() -> None:
     """ "QZSHUT Q1 Stop Gate shut" holds none of the question's other words; the sentence on its page saying what the
     action column gives does. On another page, it would be a name dropped in passing."""

@@ -2,7 +2,15 @@
 with its number only where the two are written together)."""
 
 from agent.assess import assess
-from agent.evidence import is_short_option, read, term_covered, token_set, without_markup, written_in
+from agent.evidence import (
+    is_short_option,
+    read,
+    term_covered,
+    token_set,
+    without_markup,
+    written_code,
+    written_in,
+)
 from kb.text import squashed
 from tests.test_agent_units import assess_state, hit
 
@@ -21,6 +29,9 @@ def test_code_the_question_writes_is_held_only_as_written() -> None:
     # A short option keeps its case, whole, after a hyphen or a typeset dash ("-k", "−k"; not "-K", "-kb", "x-k").
     assert written_in("-k", "-k --keep Keeps files.") and written_in("-k", "the −k flag")
     assert not any(written_in("-k", t) for t in ("-K Kills.", "-kb sets", "the x-k pair"))
+    # A path whole, or a path within it; not another path ending the same way, nor "and/or".
+    assert written_code("Is /var/qz, and/or ~/.qzrc, still read? a/**/b") == ["/var/qz", "~/.qzrc"]
+    assert written_in("/qz", "/qz/run and /qz. too") and not written_in("/qz", "/var/qz Like /qzx, it")
     question = "What does the --qz-errors option of the gate do?"
     state = {**assess_state(question, [hit("manual", text)]), "question": question}
     assert assess(state).missing_identifiers == ["--qz-errors"]

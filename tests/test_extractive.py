@@ -428,6 +428,17 @@ def test_a_comparisons_part_is_labelled_with_its_topic_a_name_in_code_keeping_it
     assert "valve++: " in answer and "Valve++" not in answer  # an operator's operand keeps its case
 
 
+def test_a_sentence_headed_by_a_topics_name_goes_to_that_topics_part() -> None:
+    """ "/srv/qz Like /qz, ..." names both topics; it heads the entry of /srv/qz, so it belongs to that part."""
+    context = [
+        passage("c1", "m:1", "/srv/qz Like /qz, this directory holds gate files kept for an unspecified time."),
+        passage("c2", "m:2", "/qz This directory holds gate files, which may be removed at any time."),
+    ]
+    question = "/qz vs /srv/qz: how long are gate files kept?"
+    answer = compose(question, "compare", ["/qz", "/srv/qz"], context, AnswerSettings(rank_decay=0.0, sentences=2))
+    assert answer.startswith("/qz This directory") and answer.index("/srv/qz Like") > answer.index("/qz This")
+
+
 def test_steps_go_on_past_the_word_limit_of_other_answers() -> None:
     """A question asking for steps reads in document order and may run to `steps_words`; any other answer stops at
     `max_words`."""

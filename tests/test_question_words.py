@@ -33,3 +33,8 @@ def test_asking_for_an_outcome_only_asks() -> None:
 def test_including_only_leads_to_what_is_asked() -> None:
     terms = content_terms("How do I write the qz banner, including an empty line?")
     assert "including" not in terms and {"qz", "banner", "empty", "line"} <= set(terms)
+
+
+def test_reporting_what_a_text_says_only_asks() -> None:
+    terms = content_terms("Is this something the qzgate(7) page says can happen to QZ_HOME?")
+    assert not {"something", "says"} & set(terms) and {"qzgate", "QZ_HOME"} <= set(terms)

@@ -191,3 +191,14 @@ def test_an_announced_lists_wrapped_item_goes_on_and_the_prose_after_it_does_not
     assert run_on("It fails in two ways:", "• Wear of the lip • Cracks from cold starts\nOther text.") == (
         "• Wear of the lip • Cracks from cold starts"
     )
+
+
+def test_a_path_heading_a_directory_lists_entry_opens_a_sentence() -> None:
+    """A list of paths, each with its description: "(optional). /var/qz ..." ends one entry and opens the next."""
+    text = "/srv/qz Gate data (optional).\n/var/qz This directory holds gates. ~/.qzrc Read at start."
+    assert sentences(text) == [
+        "/srv/qz Gate data (optional).",
+        "/var/qz This directory holds gates.",
+        "~/.qzrc Read at start.",
+    ]
+    assert sentences("Read and/or write it. I/O is slow.") == ["Read and/or write it.", "I/O is slow."]

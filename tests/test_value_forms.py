@@ -50,6 +50,19 @@ def test_how_long_is_x_done_asks_a_time() -> None:
     assert asked_form("How long is the QZ-1 key and what gate lengths are allowed?") == "figure"
 
 
+def test_a_time_may_be_stated_without_a_count() -> None:
+    """ "How long do files stay in /var/qz?" is answered by "for an unspecified duration" or "deleted at system boot",
+    not by "files are kept here"."""
+    for text in (
+        "Files are kept for an unspecified duration.",
+        "Files may be deleted at system boot up.",
+        "Gates are kept across reboots.",
+        "Held until the next reboot.",
+    ):
+        assert stated_values(text, "duration"), text
+    assert not stated_values("Files are kept here; the boot loader reads them.", "duration")
+
+
 def test_what_version_asks_a_version_but_not_a_field_or_notes_named_so() -> None:
     assert asked_form("What version of qzd first added the QzHold= option?") == "version"
     assert asked_form("Since what release is QzHold= supported?") == "version"
