@@ -10,6 +10,7 @@ from agent.evidence import (
     coverage,
     is_evidence,
     is_path,
+    is_pattern,
     is_short_option,
     names_covered,
     names_path,
@@ -201,9 +202,9 @@ def assess(state: dict[str, Any]) -> Assessment:
     # other names that merely shares the question's other words does not answer it.
     missing_ids += [n for n in coverage(state.get("names") or [], texts)[1] if n not in missing_ids]
     # Code the question writes as typed must be there as written: "--qz-errors" is not "--qz" and "errors". A short
-    # option ("-k") only tells a topic's passages apart: a question may name one to say it is not given; so does a
-    # path, which may be the reader's own ("my PID file in /run/qzd.pid").
-    written = [c for c in state.get("written") or [] if not (is_short_option(c) or is_path(c))]
+    # option ("-k") only tells a topic's passages apart: a question may name one to say it is not given; so do a
+    # path and a wildcard pattern, which may be the reader's own ("my PID file in /run/qzd.pid", "*.mine").
+    written = [c for c in state.get("written") or [] if not (is_short_option(c) or is_path(c) or is_pattern(c))]
     missing_ids += [c for c in written if not any(written_in(c, t) for t in texts)]
     found_ids = f"{len(identifiers)} identifier(s) found"
     detail = f"missing {', '.join(missing_ids)}" if missing_ids else found_ids

@@ -118,14 +118,21 @@ _WRITTEN = re.compile(
 )
 
 
+# A pattern with a wildcard ("*.qz", "a/**/b", "s/q*/Z/"): a word with "*" in it, quotes and a sentence's stop
+# around it left out; not "*" alone (a product, "365 * x") nor a call's name ("qz.get*()").
+_PATTERN = re.compile(r"(?<![^\s\"'`(\[])[\"'`]?([^\s\"'`()]*\*[^\s\"'`()]*?)[\"'`]?[.,;:?!]?(?=[\s)\]]|$)")
+
+
 def written_code(question: str) -> list[str]:
-    """The options, escapes and calls the question writes as typed ("--retries", "-k", "%Q", "glue()"); a method by
-    its own name, as a document writes it ("map()" for "x.map(f)")."""
+    """The options, escapes, calls, paths and wildcard patterns the question writes as typed ("--retries", "-k", "%Q",
+    "glue()", "/var/qz", "*.qz"); a method by its own name, as a document writes it ("map()" for "x.map(f)")."""
+    patterns = [p for p in _PATTERN.findall(question) if re.search(r"\w", p) and not p.startswith("-")]
     calls = (
         m.group("option") or m.group("escape") or m.group("path") or f"{m.group('call').rsplit('.', 1)[-1]}()"
         for m in _WRITTEN.finditer(question)
     )
-    return list(dict.fromkeys(calls))
+    # A path a pattern goes on ("/qz/gate*") is the pattern's.
+    return list(dict.fromkeys([*(c for c in calls if not any(p.startswith(c) for p in patterns)), *patterns]))
 
 
 def is_short_option(code: str) -> bool:
@@ -135,7 +142,12 @@ def is_short_option(code: str) -> bool:
 
 def is_path(code: str) -> bool:
     """A path as written ("/var/qz", "~/.qzrc")."""
-    return code.startswith(("/", "~"))
+    return code.startswith(("/", "~")) and "*" not in code
+
+
+def is_pattern(code: str) -> bool:
+    """A wildcard pattern as written ("*.qz", "a/**/b")."""
+    return "*" in code
 
 
 def names_path(path: str, text: str) -> bool:
@@ -151,6 +163,8 @@ def written_in(code: str, text: str) -> bool:
     "run()" in "proc.run(cmd)")."""
     if code.startswith("%"):  # an escape's letter keeps its case ("%q" and "%Q" differ)
         return bool(re.search(rf"(?<![\w%]){re.escape(code)}(?![\w%])", text))
+    if is_pattern(code):  # a pattern whole, quoted or not
+        return bool(re.search(rf"(?<![^\s\"'`(\[]){re.escape(code)}(?![^\s\"'`)\].,;:])", text))
     if is_path(code):  # a path whole, or a path within it ("/qz" in "/qz/run"; not in "/var/qz")
         return bool(re.search(rf"(?<![\w/.~$-]){re.escape(code)}(?![\w.+-]*\w)", text))
     if code.endswith("()"):  # a method, too ("x.run("); a sentence may capitalise it

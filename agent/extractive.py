@@ -76,12 +76,13 @@ def _lexical_scores(
     """Share of the question's concepts each sentence covers, weighted by rarity among the candidates. A term the
     sentence names only as part of something else counts `part` of one (see `_named_apart`)."""
     concepts = _concepts(question, aliases, weight)
-    if not concepts or not pool:
+    # Code written as typed ("--retries", "%Q") is a concept of its own, found only as written, weighing `code_weight`;
+    # a path's words are its concepts already ("/var/qz" is "var" and "qz"), a pattern's may be none ("a/**/b").
+    codes = [c for c in written_code(question) if not is_path(c)] if texts is not None else []
+    if not (concepts or codes) or not pool:
         return np.zeros(len(pool))
     hits = np.array([[names_covered(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
-    # Code written as typed ("--retries", "%Q") is a concept of its own, found only as written, weighing `code_weight`;
-    # a path's words are its concepts already ("/var/qz" is "var" and "qz").
-    codes = [c for c in written_code(question) if not is_path(c)] if texts is not None else []
+    hits = hits.reshape(len(pool), len(concepts))
     if codes:
         concepts = [*concepts, *(([c], weight if code_weight is None else code_weight) for c in codes)]
         hits = np.hstack([hits, np.array([[written_in(c, t) for c in codes] for t in texts], dtype=float)])

@@ -30,8 +30,15 @@ def test_code_the_question_writes_is_held_only_as_written() -> None:
     assert written_in("-k", "-k --keep Keeps files.") and written_in("-k", "the −k flag")
     assert not any(written_in("-k", t) for t in ("-K Kills.", "-kb sets", "the x-k pair"))
     # A path whole, or a path within it; not another path ending the same way, nor "and/or".
-    assert written_code("Is /var/qz, and/or ~/.qzrc, still read? a/**/b") == ["/var/qz", "~/.qzrc"]
+    assert written_code("Is /var/qz, and/or ~/.qzrc, still read? a/**/b") == ["/var/qz", "~/.qzrc", "a/**/b"]
     assert written_in("/qz", "/qz/run and /qz. too") and not written_in("/qz", "/var/qz Like /qzx, it")
+    # A wildcard pattern, quoted or not; not "*" alone (a product) nor another pattern holding it.
+    assert written_code("Why does `qz 's/q*/Z/' *.qz` fail? 365 * x; /srv/qz/gate* too") == [
+        "s/q*/Z/",
+        "*.qz",
+        "/srv/qz/gate*",
+    ]
+    assert written_in("a/**/b", 'For example, "a/**/b" matches "a/b".') and not written_in("*.qz", "all *.qzx files")
     question = "What does the --qz-errors option of the gate do?"
     state = {**assess_state(question, [hit("manual", text)]), "question": question}
     assert assess(state).missing_identifiers == ["--qz-errors"]

@@ -439,6 +439,16 @@ def test_a_sentence_headed_by_a_topics_name_goes_to_that_topics_part() -> None:
     assert answer.startswith("/qz This directory") and answer.index("/srv/qz Like") > answer.index("/qz This")
 
 
+def test_a_question_of_a_pattern_alone_is_answered_where_the_pattern_is_written() -> None:
+    """ "q/**/z meaning?" has no word to rank sentences by; the pattern as written is one."""
+    context = [
+        passage("c1", "m:1", "Two asterisks in a row match any number of gate directories in the qz layout."),
+        passage("c2", "m:2", 'For example, "q/**/z" matches "q/z", "q/x/z" and "q/x/y/z" in a layout.'),
+    ]
+    answer = compose("q/**/z meaning?", "general", [], context, AnswerSettings(rank_decay=0.0, sentences=1))
+    assert answer.startswith('For example, "q/**/z" matches')
+
+
 def test_steps_go_on_past_the_word_limit_of_other_answers() -> None:
     """A question asking for steps reads in document order and may run to `steps_words`; any other answer stops at
     `max_words`."""
