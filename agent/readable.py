@@ -187,6 +187,8 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
         return "a contents or index line"
     if _CONTACT.search(text):
         return "an address or contact line"
+    if _cross_references(words := text.split()) and not _ASKS_REFERENCES.search(question):
+        return "a list of references to other pages"
     if (_CAPTION.match(text) or _CAPTION_INSIDE.search(text)) and not _ASKS_VISUAL.search(question):
         return "a caption"
     if is_row(text):
@@ -197,7 +199,6 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
         if len(figures) >= s.headerless_cells and not any(cell_parts(c) for c in values):
             return "a table row whose figures have no column headers"  # which one is which year?
         return None
-    words = text.split()
     numbers = sum(bool(_NUMBER.match(w)) for w in words)
     if numbers > s.number_share * len(words) and not asks_figure(question):
         return "mostly numbers"
@@ -208,6 +209,19 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
     if _numbered_steps(text) and not ASKS_MATH.search(question):
         return "pseudo-code: numbered lines run together"
     return None
+
+
+# A page named with its section ("qzgate(7)", "qz.conf(5),"): a run of them is a "see also" list, not a statement.
+_PAGE_REFERENCE = re.compile(r"^[\w.+-]+\(\d\w{0,3}\)[,.;]?$")
+_ASKS_REFERENCES = re.compile(
+    r"\bsee\s+also\b|\brelated\b|\b(?:manual|man)\s+pages\b|\breferences?\b|\brefers?\b", re.IGNORECASE
+)
+
+
+def _cross_references(words: list[str]) -> bool:
+    """At least four pages named with their sections, two in five of the sentence's words."""
+    pages = sum(bool(_PAGE_REFERENCE.match(w)) for w in words)
+    return pages >= 4 and pages * 5 >= 2 * len(words)
 
 
 _STEP = re.compile(r"(?:(?P<label>[A-Za-z]+)\s+)?(?<![\w.,:])(?P<n>\d{1,2}):\s")

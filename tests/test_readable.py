@@ -249,3 +249,11 @@ def test_a_rule_drawn_in_characters_is_no_prose() -> None:
     assert past_rules("Gate Level Action ■■■■■■■■■■■■ QZ_A 1 Open") == "Gate Level Action QZ_A 1 Open"
     dashes = "The filter -- a simple one -- sets the threshold."
     assert past_rules(dashes) == dashes
+
+
+def test_a_list_of_pages_named_with_their_sections_is_no_answer_unless_asked_for() -> None:
+    see_also = "SEE ALSO qzgate(1), qzd(8), qz.conf(5), gates(7), locks(7)."
+    assert unreadable(see_also, "Why does qzd lock the gate?") == "a list of references to other pages"
+    assert unreadable(see_also, "Which related manual pages does qzd(8) list?") is None
+    prose = "Use stat(2) or lstat(2) rather than access(2) and open(2) here, since both of them are atomic."
+    assert unreadable(prose, "Why does qzd lock the gate?") is None
