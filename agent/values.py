@@ -143,6 +143,7 @@ def value_missing(
     the one asked about."""
     identifiers = [*identifiers, *(n for n in names or [] if n not in identifiers)]
     form = asked_form(question)
+    rare_subject = False
     code = ASKS_CODE.search(question) if form == "code" else None
     code_kind = " ".join(code.group("kind").lower().split()) if code else ""
     # "Which QZERR_ error code": one of the codes named so ("QZERR_FULL"), not any code of the text.
@@ -158,6 +159,11 @@ def value_missing(
         rare = [t for t in others if t.isalpha() and t.islower() and is_rare(t)]
         hyphenated = [t for t in others if HYPHENATED_NAME.match(t)]
         identifiers = _SECTIONED.findall(question) or hyphenated or absent(rare, [passage(h) for h in evidence])
+        # Asked for a release, the rare words name what it dates ("since which qzlib version is the zorbgroups
+        # database supported?": zorbgroups, not qzlib), each named beside the release (`rare_subject`).
+        if not identifiers and form == "version":
+            identifiers = [t for t in rare if not counted or t.lower() != counted.split()[0].lower()]
+            rare_subject = bool(identifiers)
     titles = titles_read(evidence)
     subject = untitled(identifiers, titles) or identifiers
     if form == "version" and counted:  # "in which Quill release was QZ_A added": QZ_A's, not any Quill release
@@ -234,7 +240,7 @@ def value_missing(
                 continue  # another option's entry goes on ("QzWait= ... Defaults to 100ms."), or another entry
             if about_entry and about_entry not in subject and BACK_REFERENCE.match(sentence):
                 continue  # "QZ_HOLD ... This option can be combined with QZ_ASKED only since 2.5" dates QZ_HOLD
-            if dated and entry != subject[0]:
+            if dated and (entry != subject[0] or (rare_subject and not all(entry_of(sentence, [n]) for n in subject))):
                 continue
             # Notation is no statement: code or an equation after the prose is cut, and a sentence opening with
             # one states nothing ("Sample code: ... f(key, 10, salt);" gives no value of anything).
@@ -267,6 +273,12 @@ def value_missing(
                 _SAYS_DEFAULT.search(f"{row_head} {sentence}" if row_head else sentence)
                 and (is_row(sentence) or _default_beside(sentence, values))
             )
+            # A release beside the rare word it dates ("Since Linux 3.19, qzcall(2) ...") is of the product asked,
+            # unless it is that word's own ("removed in qzip 1.18").
+            if unnamed and rare_subject and all(entry_of(sentence, [n]) for n in subject):
+                unnamed = any(
+                    re.search(rf"\b{re.escape(n)}\s+v?{re.escape(v)}", sentence, re.I) for n in subject for v in values
+                )
             if not values or unnamed or unbound or undefaulted:
                 continue
             # A code is what happens on a condition: the sentence names it in words of the language ("sends SIGQZ

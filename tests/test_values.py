@@ -404,3 +404,20 @@ def test_within_the_subjects_own_entry_a_sentence_need_not_name_it() -> None:
         5,
     )
     assert _verdict(question, [entry]).sufficient
+
+
+def test_a_release_asked_of_a_rare_word_is_stated_beside_it() -> None:
+    """ "Since which qzlib version is the zorbgroups database supported?": a release beside other words of the page
+    ("Starting with qzlib 2.33, qz.conf is reloaded") dates nothing of zorbgroups; one naming it does, even when it
+    names the product otherwise ("Since Quux 3.19, zorbgroups entries ..."), but not one dating another rare word
+    ("zorbgroups ... removed in qzip 1.18")."""
+    question = "Since which qzlib version is the zorbgroups database supported in qz.conf?"
+    named = _paged("The zorbgroups database lists the groups; qz.conf may name it like any other database.", 3)
+    other = _paged("Starting with qzlib 2.33, qz.conf is automatically reloaded when the database changes.", 4)
+    verdict = _verdict(question, [named, other])
+    assert verdict.failing == "value_stated" and "zorbgroups" in verdict.reasons[-1].detail
+    own = _paged("Since Quux 3.19, the zorbgroups database is supported in qz.conf.", 5)
+    assert _verdict(question, [named, other, own]).sufficient
+    question = "Since which qzlib version is zorbgroups support for qzip files in qz.conf?"
+    another = _paged("Support for zorbgroups files of qzip was removed in qzip 1.18 from qz.conf.", 5)
+    assert not _verdict(question, [named, other, another]).sufficient
