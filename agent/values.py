@@ -273,12 +273,11 @@ def value_missing(
                 _SAYS_DEFAULT.search(f"{row_head} {sentence}" if row_head else sentence)
                 and (is_row(sentence) or _default_beside(sentence, values))
             )
-            # A release beside the rare word it dates ("Since Linux 3.19, qzcall(2) ...") is of the product asked,
-            # unless it is that word's own ("removed in qzip 1.18").
+            # A product's release beside the rare words it dates ("Since Quux 3.19, qzcall(2) ...") is of the product
+            # asked, named otherwise; not a release of one of those words ("removed in qzip 1.18") nor one said as a
+            # "version" ("After version 2.0.3 the qzlib tables ...": whose?).
             if unnamed and rare_subject and all(entry_of(sentence, [n]) for n in subject):
-                unnamed = any(
-                    re.search(rf"\b{re.escape(n)}\s+v?{re.escape(v)}", sentence, re.I) for n in subject for v in values
-                )
+                unnamed = not _product_release(sentence, values, subject)
             if not values or unnamed or unbound or undefaulted:
                 continue
             # A code is what happens on a condition: the sentence names it in words of the language ("sends SIGQZ
@@ -350,3 +349,17 @@ def _page_of(hit: dict[str, Any]) -> tuple[str, Any]:
     """The page a passage is on; a passage without one is a page of its own (by its chunk id)."""
     page = hit.get("start_page")
     return (hit["doc_id"], page) if page is not None else (hit["doc_id"], hit.get("chunk_id"))
+
+
+_RELEASE_WORDS = frozenset(["version", "versions", "release", "releases", "v"])
+
+
+def _product_release(sentence: str, values: set[str], subject: list[str]) -> bool:
+    """Whether the sentence gives one of the values as a product's release: a name written right before it ("Quux
+    3.19"), none of the subject's words nor a word for a release."""
+    own = {s.lower() for s in subject} | _RELEASE_WORDS
+    for value in values:
+        for match in re.finditer(rf"([A-Za-z][\w+-]*)\s+v?{re.escape(value)}(?![\w.])", sentence):
+            if match.group(1).lower() not in own:
+                return True
+    return False
