@@ -110,7 +110,8 @@ def anchoring_hits(
 
 
 def is_strong(hit: dict[str, Any], key_terms: list[str], c: CheckSettings) -> bool:
-    """One passage that holds (nearly) every key term and is semantically close: enough on its own."""
+    """One passage that holds most of the key terms (`strong_term_share`) and is semantically close: enough on its
+    own."""
     if not key_terms or (hit.get("dense_score") is not None and hit["dense_score"] < c.relevance_floor):
         return False
     covered, _ = coverage(key_terms, [passage(hit)])
@@ -234,7 +235,7 @@ def assess(state: dict[str, Any]) -> Assessment:
     relevant = [h for h in on_subject if is_relevant(h, key_terms, c)]
     strong = [h for h in relevant if is_strong(h, key_terms, c)]
     detail = f"{len(relevant)} relevant hit(s){where}, {settings.min_hits} needed" + (
-        f"; {len(strong)} passage(s) hold every key term" if strong else ""
+        f"; {len(strong)} close passage(s) hold most key terms" if strong else ""
     )
     # A question naming its subject by identifier is answered by the subject's entry: a reference gives one thing one
     # entry, often a single passage, so one relevant passage naming it is enough.

@@ -450,7 +450,9 @@ def test_one_relevant_passage_naming_the_identifier_asked_about_is_enough() -> N
     )
     unrelated = hit("manual", "The tool reads the configuration file at start.")
     state = {**assess_state(question, [entry, unrelated]), "question": question}
-    state["settings"] = AgentSettings.for_preset("balanced", min_hits=3).model_dump(mode="json")
+    settings = AgentSettings.for_preset("balanced", min_hits=3)
+    settings.checks.strong_term_share = 1.0  # the entry alone, not as a passage holding most key terms
+    state["settings"] = settings.model_dump(mode="json")
     verdict = assess(state)
     check = next(r for r in verdict.reasons if r.check == "relevant_hits")
     assert check.ok and "name QzMinKeyBits" in check.detail
@@ -513,3 +515,23 @@ def test_a_name_in_a_tables_row_is_anchored_by_its_page_saying_what_the_columns_
         "start_page": 2,
     }
     assert assess(assess_state(question, [passing, codes])).missing_identifiers == ["17"]
+
+
+def test_one_close_passage_holding_most_key_terms_is_enough() -> None:
+    """A small manual may hold one passage on what is asked: close in meaning, wording two of the question's eight
+    terms otherwise ("blank lines" for "an empty line between paragraphs"), it is enough without two others."""
+    question = "How do I write the long description in the Qz field, including an empty line between paragraphs?"
+    entry = hit(
+        "manual",
+        "Qz field: the long description follows the first line; each line of the long description "
+        "starts with a space, and a blank line is written as a space and a full stop.",
+    )
+    other = {**hit("manual", "The tool reads the configuration file at start.", 2), "dense_score": 0.1}
+    state = {**assess_state(question, [entry, other]), "question": question}
+    state["settings"] = AgentSettings.for_preset("balanced", min_hits=3).model_dump(mode="json")
+    check = next(r for r in assess(state).reasons if r.check == "relevant_hits")
+    assert check.ok and "close passage(s) hold most key terms" in check.detail
+    settings = AgentSettings.for_preset("balanced", min_hits=3)
+    settings.checks.strong_term_share = 0.8
+    state["settings"] = settings.model_dump(mode="json")
+    assert not next(r for r in assess(state).reasons if r.check == "relevant_hits").ok
