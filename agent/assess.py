@@ -247,7 +247,9 @@ def assess(state: dict[str, Any]) -> Assessment:
     question = state.get("question", "")
     value = c.stated_value and asks_value(question, worded_defaults=c.stated_default)
     if c.stated_default and asks_default(question) and not value:
-        named = [*identifiers, *(state.get("written") or [])] or [t for t in others if HYPHENATED_NAME.match(t)]
+        # A path or a pattern may be the reader's own ("the default for /srv/mine"): no name a default is stated of.
+        own = [c for c in state.get("written") or [] if not (is_path(c) or is_pattern(c))]
+        named = [*identifiers, *own] or [t for t in others if HYPHENATED_NAME.match(t)]
         unstated = default_missing(untitled(named, titles_read(evidence)) or named, evidence, aliases, question)
         if unstated is not None:
             reasons.append(Check(check="default_stated", ok=not unstated, detail=unstated or "a default is stated"))

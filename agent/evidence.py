@@ -109,30 +109,49 @@ def _compound_split(word: str, flat: str) -> bool:
 # call ("glue(parts)", "qz_run()"); not a manual page's name with its section ("qzgate(7)": the page may be titled
 # otherwise), nor "attachment(s)", nor a share ("50%"), nor a hyphen within a word or a range ("e-mail", "-z-4").
 # An absolute path ("/var/qz", "~/.qzrc"): the search reads its words, and "/qz" is not "/var/qz"; not "and/or",
-# "I/O" or "1/2", whose slash follows a word.
+# "I/O", "1/2", "(a+b)/2", "5%/year" or "${QZ}/x", whose slash follows a word, a bracket or a sign, nor "/2".
 _WRITTEN = re.compile(
     r"(?<![\w-])(?P<option>--[A-Za-z][\w-]*|-[A-Za-z](?![\w-]))|(?<![\w%])(?P<escape>%[A-Za-z])(?![\w%])|"
     # a name of two characters or more, not all capitals ("f(x)", "E(X)" are notation), nor a plural's "(s)"
     r"(?<![\w.$@-])(?P<call>(?![A-Z\d_.]+\()[A-Za-z_][\w.]+)\((?!(?:e?s|\d\w?)\))(?=[^()]*\))|"
-    r"(?<![\w/.~$*=-])(?P<path>~?/[\w.+-]*\w(?:/[\w.+-]*\w)*)"
+    r"(?<![\w/.~$*=)\]}%’':-])(?P<path>~?/[A-Za-z._][\w.+-]*(?:/[\w.+-]*\w)*(?<=\w))"
 )
+# A wildcard pattern ("*.qz", "q/**/z", "s/q*/Z/"): a word holding "*" and a "/" or a ".", quotes and a sentence's
+# stop around it left out; not "*" alone ("365 * x"), a footnote's or emphasis's star ("Revenue*", "**bold**"),
+# arithmetic ("2*3", "3.5*10^6") nor a call's name ("qz.get*()").
+_QUOTES = "\"'`“”‘’"
+_ARITHMETIC = re.compile(r"[\d.*^+-]+")
 
 
-# A pattern with a wildcard ("*.qz", "a/**/b", "s/q*/Z/"): a word with "*" in it, quotes and a sentence's stop
-# around it left out; not "*" alone (a product, "365 * x") nor a call's name ("qz.get*()").
-_PATTERN = re.compile(r"(?<![^\s\"'`(\[])[\"'`]?([^\s\"'`()]*\*[^\s\"'`()]*?)[\"'`]?[.,;:?!]?(?=[\s)\]]|$)")
+def _patterns(question: str) -> list[tuple[int, str]]:
+    """The wildcard patterns the question writes, each with where it starts (a linear scan of its words)."""
+    out = []
+    for match in re.finditer(r"\S+", question):
+        word = match.group().strip(_QUOTES + "()[]").rstrip(".,;:!?").strip(_QUOTES)
+        if (
+            "*" in word
+            and re.search(r"[/.]", word)
+            and re.search(r"\w", word)
+            and "(" not in match.group()
+            and not word.startswith("-")
+            and not _ARITHMETIC.fullmatch(word)
+        ):
+            out.append((match.start() + match.group().find(word), word))
+    return out
 
 
 def written_code(question: str) -> list[str]:
     """The options, escapes, calls, paths and wildcard patterns the question writes as typed ("--retries", "-k", "%Q",
     "glue()", "/var/qz", "*.qz"); a method by its own name, as a document writes it ("map()" for "x.map(f)")."""
-    patterns = [p for p in _PATTERN.findall(question) if re.search(r"\w", p) and not p.startswith("-")]
+    patterns = _patterns(question)
+    spans = [(start, start + len(word)) for start, word in patterns]
     calls = (
         m.group("option") or m.group("escape") or m.group("path") or f"{m.group('call').rsplit('.', 1)[-1]}()"
         for m in _WRITTEN.finditer(question)
+        # A path a pattern goes on ("/qz/gate*") is the pattern's.
+        if not any(a <= m.start() < b for a, b in spans)
     )
-    # A path a pattern goes on ("/qz/gate*") is the pattern's.
-    return list(dict.fromkeys([*(c for c in calls if not any(p.startswith(c) for p in patterns)), *patterns]))
+    return list(dict.fromkeys([*calls, *(word for _, word in patterns)]))
 
 
 def is_short_option(code: str) -> bool:
@@ -146,21 +165,23 @@ def is_path(code: str) -> bool:
 
 
 def is_pattern(code: str) -> bool:
-    """A wildcard pattern as written ("*.qz", "a/**/b")."""
+    """A wildcard pattern as written ("*.qz", "q/**/z")."""
     return "*" in code
 
 
 def names_path(path: str, text: str) -> bool:
-    """Whether the text names the path: as written, or by its last part as a word of its own ("/qz" in 'the "qz"
-    directories'), not within another path ("/qz" is not named by "/var/qz")."""
-    last = path.rstrip("/").rsplit("/", 1)[-1]
-    return written_in(path, text) or bool(last and re.search(rf"(?<![\w/.~$-]){re.escape(last)}(?![\w/+-])", text))
+    """Whether the text names the path: as written, or by its last part quoted or called a directory or a file ("/qz"
+    in 'the "qz" directories'), never within another path ("/qz" is not named by "/var/qz") nor as an ordinary word
+    ("/run" is not named by "run the gate")."""
+    last = re.escape(path.rstrip("/").rsplit("/", 1)[-1])
+    named = rf"(?<![\w/.~$-])[\"'`“‘]{last}[\"'`”’]|(?<![\w/.~$-]){last}\s+(?:director(?:y|ies)|files?|folders?)\b"
+    return written_in(path, text) or bool(last and re.search(named, text))
 
 
 def written_in(code: str, text: str) -> bool:
     """Whether the text holds the code as written: an option whole ("--retries", "--retries=N", "-k"; not
     "--retries-max", "-kb"), an escape ("%Q"), a call's name before its bracket ("glue()" in "glue (parts)",
-    "run()" in "proc.run(cmd)")."""
+    "run()" in "proc.run(cmd)"), a pattern whole, a path whole or one it goes on ("/qz" in "/qz/run")."""
     if code.startswith("%"):  # an escape's letter keeps its case ("%q" and "%Q" differ)
         return bool(re.search(rf"(?<![\w%]){re.escape(code)}(?![\w%])", text))
     if is_pattern(code):  # a pattern whole, quoted or not

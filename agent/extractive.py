@@ -77,7 +77,7 @@ def _lexical_scores(
     sentence names only as part of something else counts `part` of one (see `_named_apart`)."""
     concepts = _concepts(question, aliases, weight)
     # Code written as typed ("--retries", "%Q") is a concept of its own, found only as written, weighing `code_weight`;
-    # a path's words are its concepts already ("/var/qz" is "var" and "qz"), a pattern's may be none ("a/**/b").
+    # a path's words are its concepts already ("/var/qz" is "var" and "qz"), a pattern's may be none ("q/**/z").
     codes = [c for c in written_code(question) if not is_path(c)] if texts is not None else []
     if not (concepts or codes) or not pool:
         return np.zeros(len(pool))

@@ -214,14 +214,20 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
 # A page named with its section ("qzgate(7)", "qz.conf(5),"): a run of them is a "see also" list, not a statement.
 _PAGE_REFERENCE = re.compile(r"^[\w.+-]+\(\d\w{0,3}\)[,.;]?$")
 _ASKS_REFERENCES = re.compile(
-    r"\bsee\s+also\b|\brelated\b|\b(?:manual|man)\s+pages\b|\breferences?\b|\brefers?\b", re.IGNORECASE
+    r"\bsee\s+also\b|\brelated\b|\b(?:manual|man)\s+pages?\b|\breferences?\b|\brefers?\b|\bdocumented\b|"
+    r"\bdescribed\b",
+    re.IGNORECASE,
 )
 
 
 def _cross_references(words: list[str]) -> bool:
-    """At least four pages named with their sections, two in five of the sentence's words."""
-    pages = sum(bool(_PAGE_REFERENCE.match(w)) for w in words)
-    return pages >= 4 and pages * 5 >= 2 * len(words)
+    """A run of at least four pages named with their sections, one after another ("qz(1), qzd(8), gates(7),
+    locks(7)"; "malloc(3), calloc(3), realloc(3) and free(3)" lists what the sentence speaks of)."""
+    run = longest = 0
+    for word in words:
+        run = run + 1 if _PAGE_REFERENCE.match(word) else 0
+        longest = max(longest, run)
+    return longest >= 4
 
 
 _STEP = re.compile(r"(?:(?P<label>[A-Za-z]+)\s+)?(?<![\w.,:])(?P<n>\d{1,2}):\s")

@@ -90,10 +90,12 @@ _DURATION = re.compile(
     rf"\b(?:every|each|per)\s+(?:\d[\d,.]*\s*)?{_TIME_UNIT}\b|"  # "every hour", "each 5 s"; "tens" is no "ten s"
     r"\b(?:infinity|infinite(?:ly)?|indefinitely|forever|hourly|daily|weekly|monthly|quarterly|annually|yearly|"
     r"twice|once\s+(?:a|an|per|every))\b|"
-    # A time stated without a count: its length left open ("for an unspecified duration"), or the machine's start
-    # that ends it ("deleted at system boot", "kept across reboots").
-    r"\b(?:unspecified|unlimited|indefinite|arbitrary|undefined)\s+(?:duration|time|period|length\s+of\s+time)\b|"
-    r"\b(?:until|at|on|across|between)\s+(?:the\s+)?(?:next\s+)?(?:system\s+)?(?:re)?boot(?:s|\s+up)?\b",
+    # A time stated without a count: its length left open ("kept for an indefinite period"), or the machine's start
+    # that ends it ("removed at each reboot", "kept across reboots"; not "the boot partition", "at an unknown time").
+    r"\bfor\s+(?:an?\s+)?(?:unspecified|unlimited|indefinite|arbitrary|undefined)\s+(?:duration|time|period|"
+    r"length\s+of\s+time)\b|\b(?:unspecified|unlimited|indefinite)\s+(?:duration|period)\b|"
+    r"\b(?:until|at|on|across|between)\s+(?:the\s+|each\s+|every\s+)?(?:next\s+)?(?:system\s+)?(?:re)?boot(?:s|\s+up)?\b"
+    r"(?!\s+[a-z])",
     re.I,
 )
 # "How many seconds does X wait": a time, whatever its unit ("the flag is always 1" states none).

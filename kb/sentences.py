@@ -32,9 +32,9 @@ _SPLIT = re.compile(
     # A sentence may open with an option ("... undetected. --verbose"), a format's escape ("... links. %q The
     # port.") or a reference's entry named by hyphenated lower-case words ("... arguments. gate-time Set the time
     # ..."; an identifier with underscores may be an item of the list a sentence announces), or a path heading a
-    # directory list's entry ("... (optional). /lost+found This directory ...", "~/.qzrc Read at start"; not an
+    # directory list's entry ("... (optional). /qz-lost This directory ...", "~/.qzrc Read at start"; not an
     # example's line, "/qz/*.conf #Type ...").
-    r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z]|%[A-Za-z]\s|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|~?/[\w.+-]+(?:/[\w.+-]+)*/?\s+[A-Z])"
+    r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z]|%[A-Za-z]\s|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|~?/[A-Za-z._][\w.+-]*(?:/[\w.+-]+)*/?\s+[A-Z])"
     # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").
     rf"|\s+{_BULLET}\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
 )

@@ -495,6 +495,9 @@ def test_a_path_topic_is_found_where_the_path_or_its_last_part_is_named() -> Non
     question = "Where does qzd read my /srv/mine/qz.conf from?"
     state = {**assess_state(question, [hit("m", "qzd reads every qz.conf file found in /etc.")]), "question": question}
     assert assess(state).missing_identifiers == []
+    question = "Which settings file does qzd read for my *.mine gates?"
+    evidence = [hit("m", "qzd reads its settings file /etc/qz.conf for every gate.")]
+    assert assess({**assess_state(question, evidence), "question": question}).sufficient
 
 
 def test_a_name_in_a_tables_row_is_anchored_by_its_page_saying_what_the_columns_hold() -> None:

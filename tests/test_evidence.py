@@ -4,6 +4,7 @@ with its number only where the two are written together)."""
 from agent.assess import assess
 from agent.evidence import (
     is_short_option,
+    names_path,
     read,
     term_covered,
     token_set,
@@ -30,15 +31,22 @@ def test_code_the_question_writes_is_held_only_as_written() -> None:
     assert written_in("-k", "-k --keep Keeps files.") and written_in("-k", "the −k flag")
     assert not any(written_in("-k", t) for t in ("-K Kills.", "-kb sets", "the x-k pair"))
     # A path whole, or a path within it; not another path ending the same way, nor "and/or".
-    assert written_code("Is /var/qz, and/or ~/.qzrc, still read? a/**/b") == ["/var/qz", "~/.qzrc", "a/**/b"]
+    assert written_code("Is /var/qz, and/or ~/.qzrc, still read? q/**/z") == ["/var/qz", "~/.qzrc", "q/**/z"]
+    assert written_code("Is (a+b)/2 or 5%/year, ${QZ}/x, C:/qz or https://qz.org/a/b a path?") == []
     assert written_in("/qz", "/qz/run and /qz. too") and not written_in("/qz", "/var/qz Like /qzx, it")
+    # Named by its last part only when that is quoted or called a directory: "run the gate" names no "/run".
+    assert names_path("/qz", 'the "qz" directories') and names_path("/qz", "each qz directory")
+    assert not names_path("/run", "run the gate") and not names_path("/qz", "a link to /var/qz")
     # A wildcard pattern, quoted or not; not "*" alone (a product) nor another pattern holding it.
     assert written_code("Why does `qz 's/q*/Z/' *.qz` fail? 365 * x; /srv/qz/gate* too") == [
         "s/q*/Z/",
         "*.qz",
         "/srv/qz/gate*",
     ]
-    assert written_in("a/**/b", 'For example, "a/**/b" matches "a/b".') and not written_in("*.qz", "all *.qzx files")
+    assert written_in("q/**/z", 'For example, "q/**/z" matches "q/z".') and not written_in("*.qz", "all *.qzx files")
+    # A footnote's or emphasis's star and arithmetic are no patterns; a path a pattern goes on is the pattern's.
+    assert written_code("Why did Revenue* and **net** rise 2*3 or 3.5*10^6 times?") == []
+    assert written_code("Is /var read, or only /var/qz/*.log?") == ["/var", "/var/qz/*.log"]
     question = "What does the --qz-errors option of the gate do?"
     state = {**assess_state(question, [hit("manual", text)]), "question": question}
     assert assess(state).missing_identifiers == ["--qz-errors"]

@@ -255,5 +255,9 @@ def test_a_list_of_pages_named_with_their_sections_is_no_answer_unless_asked_for
     see_also = "SEE ALSO qzgate(1), qzd(8), qz.conf(5), gates(7), locks(7)."
     assert unreadable(see_also, "Why does qzd lock the gate?") == "a list of references to other pages"
     assert unreadable(see_also, "Which related manual pages does qzd(8) list?") is None
+    assert unreadable(see_also, "Which man page describes qz.conf?") is None
     prose = "Use stat(2) or lstat(2) rather than access(2) and open(2) here, since both of them are atomic."
     assert unreadable(prose, "Why does qzd lock the gate?") is None
+    listed = "The openers are qzopen(3), qzdup(3), qzfork(3) and qzpipe(3)."  # what the sentence speaks of
+    assert unreadable(listed, "Which calls open a gate?") is None
+    assert unreadable("SEE ALSO qz(1), qzd(8), gates(7).", "Why does qzd lock the gate?") is None  # three: no run

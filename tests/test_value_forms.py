@@ -51,16 +51,21 @@ def test_how_long_is_x_done_asks_a_time() -> None:
 
 
 def test_a_time_may_be_stated_without_a_count() -> None:
-    """ "How long do files stay in /var/qz?" is answered by "for an unspecified duration" or "deleted at system boot",
-    not by "files are kept here"."""
+    """ "How long do files stay in /var/qz?" is answered by "kept for an indefinite period" or "removed at each
+    reboot", not by "files are kept here", "on the boot partition" or "at an unknown time"."""
     for text in (
-        "Files are kept for an unspecified duration.",
-        "Files may be deleted at system boot up.",
+        "Files are kept for an indefinite period.",
+        "Gate files are removed at each reboot, as on every boot up.",
         "Gates are kept across reboots.",
-        "Held until the next reboot.",
+        "Held until the next reboot; stale ones go on boot.",
     ):
         assert stated_values(text, "duration"), text
-    assert not stated_values("Files are kept here; the boot loader reads them.", "duration")
+    for text in (
+        "Files are kept here; the boot loader reads them.",
+        "It is read on the boot partition.",
+        "Signals may arrive at an arbitrary time.",
+    ):
+        assert not stated_values(text, "duration"), text
 
 
 def test_what_version_asks_a_version_but_not_a_field_or_notes_named_so() -> None:
