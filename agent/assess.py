@@ -10,8 +10,8 @@ from agent.evidence import (
     coverage,
     is_evidence,
     is_path,
-    is_pattern,
     is_short_option,
+    may_be_own,
     names_covered,
     names_path,
     own_heading,
@@ -203,9 +203,9 @@ def assess(state: dict[str, Any]) -> Assessment:
     # other names that merely shares the question's other words does not answer it.
     missing_ids += [n for n in coverage(state.get("names") or [], texts)[1] if n not in missing_ids]
     # Code the question writes as typed must be there as written: "--qz-errors" is not "--qz" and "errors". A short
-    # option ("-k") only tells a topic's passages apart: a question may name one to say it is not given; so do a
-    # path and a wildcard pattern, which may be the reader's own ("my PID file in /run/qzd.pid", "*.mine").
-    written = [c for c in state.get("written") or [] if not (is_short_option(c) or is_path(c) or is_pattern(c))]
+    # option ("-k") only tells a topic's passages apart: a question may name one to say it is not given; a path or a
+    # pattern may be the reader's own.
+    written = [c for c in state.get("written") or [] if not (is_short_option(c) or may_be_own(c))]
     missing_ids += [c for c in written if not any(written_in(c, t) for t in texts)]
     found_ids = f"{len(identifiers)} identifier(s) found"
     detail = f"missing {', '.join(missing_ids)}" if missing_ids else found_ids
@@ -248,7 +248,7 @@ def assess(state: dict[str, Any]) -> Assessment:
     value = c.stated_value and asks_value(question, worded_defaults=c.stated_default)
     if c.stated_default and asks_default(question) and not value:
         # A path or a pattern may be the reader's own ("the default for /srv/mine"): no name a default is stated of.
-        own = [c for c in state.get("written") or [] if not (is_path(c) or is_pattern(c))]
+        own = [c for c in state.get("written") or [] if not may_be_own(c)]
         named = [*identifiers, *own] or [t for t in others if HYPHENATED_NAME.match(t)]
         unstated = default_missing(untitled(named, titles_read(evidence)) or named, evidence, aliases, question)
         if unstated is not None:

@@ -219,6 +219,12 @@ def heads_entry(text: str, names: list[str]) -> bool:
     return False
 
 
+def headed_by(sentence: str, name: str) -> bool:
+    """Whether the sentence opens an entry headed by the name: the name, whole, then a colon or a capitalised word
+    ("qz-b Like qz-a ...", "QZB: Like ..."; not "qz-bar ...", nor "QZB and QZA share ...", "QZB mode is ...")."""
+    return bool(re.match(rf"(?i:{re.escape(name)})(?::\s|\s+[A-Z])", sentence))
+
+
 def opens_with(sentence: str, names: list[str]) -> bool:
     """Whether the sentence opens with one of the names and a colon, as an entry of a list does ("• qz.BADGATE:
     Unknown gate."; "QZ sed v1.18 7.7." names QZ in passing)."""

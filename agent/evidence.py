@@ -169,6 +169,12 @@ def is_pattern(code: str) -> bool:
     return "*" in code
 
 
+def may_be_own(code: str) -> bool:
+    """A path or a wildcard pattern: it may be the reader's own ("my PID file in /run/qzd.pid", "*.mine"), so no
+    evidence need hold it."""
+    return is_path(code) or is_pattern(code)
+
+
 def names_path(path: str, text: str) -> bool:
     """Whether the text names the path: as written, or by its last part quoted or called a directory or a file ("/qz"
     in 'the "qz" directories'), never within another path ("/qz" is not named by "/var/qz") nor as an ordinary word
@@ -213,8 +219,9 @@ def names_covered(names: list[str], tokens: set[str], flat: str) -> bool:
 
 
 def names_subject(names: list[str], sentence: str) -> bool:
-    """The sentence names the thing: code as written ("--qz-mark", not "the qz mark"), other names as found."""
-    if names[0].startswith(("-", "%")) or names[0].endswith("()"):
+    """The sentence names the thing: code as written ("--qz-mark", not "the qz mark"; "/var/qz", not "var" and "qz"),
+    other names as found."""
+    if written_code(names[0]) == [names[0]]:
         return written_in(names[0], sentence)
     return names_covered(names, *read([sentence]))
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
-from agent.entries import opens_with
+from agent.entries import headed_by, opens_with
 from agent.evidence import (
     framed,
     is_evidence,
@@ -58,12 +58,6 @@ def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> li
     return [([t, *aliases.get(t, [])], weight if named else 1.0) for t, named in specific.items()]
 
 
-def _opens_with_name(sentence: str, name: str) -> bool:
-    """Whether the sentence opens an entry headed by the name: the name, whole, then a colon or a capitalised word
-    ("qz-b Like qz-a ...", "QZB: Like ..."; not "qz-bar ...", nor "QZB and QZA share ...", "QZB mode is ...")."""
-    return bool(re.match(rf"(?i:{re.escape(name)})(?::\s|\s+[A-Z])", sentence))
-
-
 def _lexical_scores(
     question: str,
     aliases: dict[str, list[str]],
@@ -82,7 +76,6 @@ def _lexical_scores(
     if not (concepts or codes) or not pool:
         return np.zeros(len(pool))
     hits = np.array([[names_covered(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
-    hits = hits.reshape(len(pool), len(concepts))
     if codes:
         concepts = [*concepts, *(([c], weight if code_weight is None else code_weight) for c in codes)]
         hits = np.hstack([hits, np.array([[written_in(c, t) for c in codes] for t in texts], dtype=float)])
@@ -265,7 +258,7 @@ def compose(
         sentence_items = [{"text": c[3], "n": n} for n, c in enumerate(items)]
         names = {topic: {h["n"] for h in topic_hits(topic, sentence_items)} for topic in topics}
         # A sentence opening with a topic's name (an entry's head: "qz-b Like qz-a, ...") is about that topic.
-        heads = {t: {n for n in names[t] if _opens_with_name(items[n][3], t)} for t in topics}
+        heads = {t: {n for n in names[t] if headed_by(items[n][3], t)} for t in topics}
         for topic in topics:
             keys = {h["key"] for h in topic_hits(topic, context)}
             start = len(chosen)

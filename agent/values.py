@@ -240,7 +240,8 @@ def value_missing(
                 continue  # another option's entry goes on ("QzWait= ... Defaults to 100ms."), or another entry
             if about_entry and about_entry not in subject and BACK_REFERENCE.match(sentence):
                 continue  # "QZ_HOLD ... This option can be combined with QZ_ASKED only since 2.5" dates QZ_HOLD
-            if dated and (entry != subject[0] or (rare_subject and not all(entry_of(sentence, [n]) for n in subject))):
+            # Asked of rare words, the sentence giving a release names each of them.
+            if dated and (entry != subject[0] or (rare_subject and not _names_each(sentence, subject))):
                 continue
             # Notation is no statement: code or an equation after the prose is cut, and a sentence opening with
             # one states nothing ("Sample code: ... f(key, 10, salt);" gives no value of anything).
@@ -276,7 +277,7 @@ def value_missing(
             # A product's release beside the rare words it dates ("Since Quux 3.19, qzcall(2) ...") is of the product
             # asked, named otherwise; not a release of one of those words ("removed in qzip 1.18") nor one said as a
             # "version" ("After version 2.0.3 the qzlib tables ...": whose?).
-            if unnamed and rare_subject and all(entry_of(sentence, [n]) for n in subject):
+            if unnamed and rare_subject and _names_each(sentence, subject):  # the sentence as cut to its own part
                 unnamed = not _product_release(sentence, values, subject)
             if not values or unnamed or unbound or undefaulted:
                 continue
@@ -349,6 +350,11 @@ def _page_of(hit: dict[str, Any]) -> tuple[str, Any]:
     """The page a passage is on; a passage without one is a page of its own (by its chunk id)."""
     page = hit.get("start_page")
     return (hit["doc_id"], page) if page is not None else (hit["doc_id"], hit.get("chunk_id"))
+
+
+def _names_each(sentence: str, subject: list[str]) -> bool:
+    """The sentence names every one of the subject's words."""
+    return all(entry_of(sentence, [n]) for n in subject)
 
 
 _RELEASE_WORDS = frozenset(["version", "versions", "release", "releases", "v"])

@@ -6,6 +6,7 @@ from agent.entries import (
     entry_sentences,
     entry_walk,
     goes_on,
+    headed_by,
     heads_entry,
     last_option,
     opens_entry,
@@ -127,3 +128,8 @@ def test_the_next_passage_goes_on_an_entry_unless_it_opens_another() -> None:
     assert goes_on("Defaults to 48K.", ["QzWait"])
     assert not goes_on("QzStart= Sets the start.", ["QzWait"]) and not goes_on("", ["QzWait"])
     assert not goes_on("QZ_WAIT_MAX caps it.", ["QZ_WAIT"])  # another of the family's
+
+
+def test_an_entry_is_headed_by_a_name_then_a_capital_or_a_colon() -> None:
+    assert headed_by("/srv/qz Like /qz, it holds gates.", "/srv/qz") and headed_by("QZB: Like QZA.", "qzb")
+    assert not any(headed_by(t, "QZB") for t in ("QZB and QZA share a seal.", "QZB mode is on.", "QZBX Holds."))
