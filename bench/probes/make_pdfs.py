@@ -148,6 +148,9 @@ SOURCES = {  # probe / pdf name: (source, title)
         "/usr/share/man/man5/gitignore.5.gz",
         "gitignore(5): specifies intentionally untracked files to ignore",
     ),
+    "loading/ld.so.8.pdf": ("/usr/share/man/man8/ld.so.8.gz", "ld.so(8): dynamic linker/loader"),
+    "loading/credentials.7.pdf": ("/usr/share/man/man7/credentials.7.gz", "credentials(7): process identifiers"),
+    "loading/regex.7.pdf": ("/usr/share/man/man7/regex.7.gz", "regex(7): POSIX.2 regular expressions"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
