@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.entries import entry_walk, goes_on
+from agent.entries import entry_walk, goes_on, heads_entry, open_run, runs_in
 from agent.evidence import names_subject, whole_text
 
 # What asks for a default: "X default?", "what is the default X", "what does X default to", "... by default",
@@ -67,21 +67,28 @@ def entry_defaults(
     when it does not, the passage's `next_opening` tells whether another entry opens there; if none does, the
     default may be stated there. A state the `question` names itself states no default (see `states_default`)."""
     names = [[s, *(aliases or {}).get(s, [])] for s in subject]
+    every = [name for ns in names for name in ns]
     by_place = {(h["doc_id"], h.get("ordinal")): h for h in evidence}
     stating: list[str] = []
     unknown = False
     for hit in evidence:
-        within, passage = False, hit
+        within, headed, passage = False, False, hit
         while passage is not None:
+            was_within = within
             walked, within = entry_walk(
                 whole_text(passage), subject, lambda s: any(names_subject(n, s) for n in names), within
             )
             stating += [sentence for sentence, inside in walked if inside and states_default(sentence, question)]
             if not within or passage.get("ordinal") is None:
                 break
+            # Only the subject's own entry goes on to its default: one opening with its name, or a row run into
+            # others ("QZHUP P1990 Term Hangup ... QZPIPE P1990 Term Broken pipe"); prose naming it in passing ("if
+            # qz_max is set to 2, ...") closes no entry, and the text after it is about something else.
+            run, from_start = open_run(walked)
+            headed = (was_within and from_start and headed) or heads_entry(run, every) or runs_in(run, every)
             opening = passage.get("next_opening", "")
             passage = by_place.get((passage["doc_id"], passage["ordinal"] + 1))
-            if passage is None and (not opening or goes_on(opening, subject)):
+            if passage is None and headed and (not opening or goes_on(opening, subject)):
                 unknown = True  # the entry may go on in a passage the evidence lacks (its first sentence goes on)
     return list(dict.fromkeys(stating)), unknown
 

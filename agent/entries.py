@@ -132,6 +132,15 @@ def entry_walk(
     return walked, within
 
 
+def open_run(walked: list[tuple[str, bool]]) -> tuple[str, bool]:
+    """The sentences of the entry still open where a walked text ends (see `entry_walk`), and whether that run starts
+    with the text (it may go on an entry opened before)."""
+    start = len(walked)
+    while start > 0 and walked[start - 1][1]:
+        start -= 1  # back to the first sentence of the entry the text ends in
+    return " ".join(sentence for sentence, _ in walked[start:]), start == 0
+
+
 def goes_on(opening: str, subject: list[str]) -> bool:
     """Whether the next passage's opening sentence goes on the entry the passage before it ends in: it opens no
     other entry and names none of the subject's family."""
@@ -217,6 +226,13 @@ def heads_entry(text: str, names: list[str]) -> bool:
         if words and words[0].lstrip("-").split("=")[0].strip(".,:;()").lower() in wanted and opens_entry(sentence):
             return True
     return False
+
+
+def runs_in(text: str, names: list[str]) -> bool:
+    """Whether one of the names heads an entry run into the text, as a flattened table's or list's rows are ("...
+    QZHUP P1990 Term Hangup QZPIPE P1990 Term Broken pipe"): the name, whole and as written (mid-text, a name is read
+    as the document writes it), then a colon or a capitalised word."""
+    return any(re.search(rf"(?<![\w/.-]){re.escape(n)}(?::\s|\s+[A-Z])", text) for n in names)
 
 
 def headed_by(sentence: str, name: str) -> bool:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.arithmetic import missing_operands
-from agent.entries import entry_walk, goes_on, heads_entry
+from agent.entries import entry_walk, goes_on, heads_entry, open_run
 from agent.evidence import is_evidence, named_documents, names_subject, titles_read, untitled, whole_text
 from agent.refine import SearchFn
 from agent.settings import AgentSettings
@@ -64,10 +64,7 @@ def entry_rests(
         walked, open_at_end = entry_walk(whole_text(hit), subject, lambda s: any(names_subject(n, s) for n in names))
         # The entry open at the end is the subject's own, opening with its name ("QzLineMax= The longest ..."), not
         # prose that mentions it in passing, which no entry's end closes.
-        start = len(walked)
-        while open_at_end and start > 0 and walked[start - 1][1]:
-            start -= 1  # back to the first sentence of the entry the passage ends in
-        run = " ".join(sentence for sentence, _ in walked[start:])  # a passing mention may come just before it
+        run, _ = open_run(walked)  # a passing mention may come just before it
         headed = open_at_end and heads_entry(run, [name for ns in names for name in ns])
         rest = readers.following(hit["chunk_id"]) if headed else None
         if rest is None or rest["chunk_id"] in seen:

@@ -9,11 +9,13 @@ from agent.entries import (
     headed_by,
     heads_entry,
     last_option,
+    open_run,
     opens_entry,
     opens_with,
     other_option,
     own_options,
     own_part,
+    runs_in,
     siblings,
 )
 
@@ -133,3 +135,17 @@ def test_the_next_passage_goes_on_an_entry_unless_it_opens_another() -> None:
 def test_an_entry_is_headed_by_a_name_then_a_capital_or_a_colon() -> None:
     assert headed_by("/srv/qz Like /qz, it holds gates.", "/srv/qz") and headed_by("QZB: Like QZA.", "qzb")
     assert not any(headed_by(t, "QZB") for t in ("QZB and QZA share a seal.", "QZB mode is on.", "QZBX Holds."))
+
+
+def test_a_row_run_into_others_heads_an_entry_and_prose_naming_it_does_not() -> None:
+    rows = "QZHUP P1990 Term Hangup detected QZPIPE P1990 Term Broken pipe QZPOLL P2001 Term Pollable event"
+    assert runs_in(rows, ["QZPIPE"]) and runs_in("see below. QZPIPE: Broken pipe", ["QZPIPE"])
+    assert not runs_in("Since 3.6, if /proc/qz/max is set to 2, the pattern is a path.", ["/proc/qz/max"])
+    assert not runs_in(rows, ["PIPE"])  # a name inside a longer one heads nothing
+    assert not runs_in(rows, ["qzpipe"])  # nor one written otherwise
+
+
+def test_the_open_run_is_the_entry_the_text_ends_in() -> None:
+    walked = [("QzA Sets a.", True), ("QzB Sets b.", False), ("QzA again.", True), ("It is read.", True)]
+    assert open_run(walked) == ("QzA again. It is read.", False)
+    assert open_run([("It goes on.", True)]) == ("It goes on.", True)
