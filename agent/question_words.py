@@ -39,7 +39,9 @@ QUESTION_WORDS = (
             "say says something anything "
             # "What happens to X?", "how can I tell it happened?": asking for an outcome, which the evidence states
             # in its own verbs ("the excess is discarded").
-            "happen happens happened happening"
+            "happen happens happened happening "
+            # "If I never set X": a negation asks as "not" (a stop word) does; a document says "if X is not set".
+            "never"
         ).split()
     )
     # A negated auxiliary ("Why aren't services ...", "a path that doesn't start with ./") asks as the auxiliary does.

@@ -38,3 +38,8 @@ def test_including_only_leads_to_what_is_asked() -> None:
 def test_reporting_what_a_text_says_only_asks() -> None:
     terms = content_terms("Is this something the qzgate(7) page says can happen to QZ_HOME?")
     assert not {"something", "says"} & set(terms) and {"qzgate", "QZ_HOME"} <= set(terms)
+
+
+def test_a_negation_asks_as_not_does() -> None:
+    terms = content_terms("Where does qzprof write its data if I never set QZ_PROF_DIR?")
+    assert "never" not in terms and {"qzprof", "data", "QZ_PROF_DIR"} <= set(terms)
