@@ -226,7 +226,7 @@ def compose(
     listing = np.array([announces_list(c[3]) for c in items]) if asks_list(question) else np.zeros(len(items), bool)
     long = (lengths > s.long_words) & ~listing
     scores = scores * np.where(long, s.long_factor, 1.0) / (1.0 + s.rank_decay * ranks)
-    scores = scores * np.array([s.meta_factor if is_meta(c[3]) else 1.0 for c in items])
+    scores = scores * np.array([s.meta_factor if is_meta(c[3], s.run_in_words) else 1.0 for c in items])
     scores = scores * lead_factors(question, intent, texts, s, context)
 
     follows = _continuations(items, scores, lexical, s)
@@ -360,7 +360,9 @@ def _continuations(
         before, share = lead, s.continuation_share
         for _ in range(s.continuation_depth):
             after = position.get((items[before][0], items[before][1] + 1))
-            if after is None or after in follows or is_meta(items[after][3]):  # a pointer continues nothing
+            if (
+                after is None or after in follows or is_meta(items[after][3], s.run_in_words)
+            ):  # a pointer continues nothing
                 break
             scores[after] = max(scores[after], share * scores[lead])
             lexical[after] = max(lexical[after], np.finfo(float).eps)  # eligible without the question's words

@@ -143,13 +143,18 @@ _ITEMS_AFTER = re.compile(r":\s*(?:\d{1,2}[.)]|\(?[a-z]\)|[•◦▪‣])\s+\S")
 _POINTS = re.compile(r"\b(?:section|chapter|appendix|part)\s+\d", re.IGNORECASE)
 
 
-def is_meta(sentence: str) -> bool:
+def is_meta(sentence: str, run_in_words: int = 6) -> bool:
     """A sentence about the document (where things are, what a section does), not about its subject. A pointer to a
     table that states figures itself ("Table 3 lists key sizes of 128 and 256 bits") is about the subject, and so
-    is one that goes on to list its items ("three classes, discussed in the next sections: 1. Misuses of ...")."""
+    is one that goes on to list its items ("three classes, discussed in the next sections: 1. Misuses of ...", "The
+    tokens are as follows: $QZROOT This expands to the directory ...": at least `run_in_words` words after the
+    colon, none of them pointing elsewhere)."""
     items = _ITEMS_AFTER.search(sentence)
     if items and not _POINTS.search(sentence[items.start() :]):
         return False  # items that are no pointers themselves ("1) Section 2 presents ...")
+    _, colon, rest = sentence.partition(":")
+    if colon and len(rest.split()) >= run_in_words and not (_META.search(rest) or _POINTS.search(rest)):
+        return False  # the items announced run on in the sentence
     pointer = _POINTER.match(sentence.strip())
     return bool(_META.search(sentence) or (pointer and not re.search(r"\d", sentence[pointer.end("verb") :])))
 

@@ -228,6 +228,12 @@ class AnswerSettings(BaseModel):
     meta_factor: float = Field(
         0.3, ge=0, le=1, description="Score kept by a sentence about the document ('in this section we present')."
     )
+    run_in_words: int = Field(
+        6,
+        ge=1,
+        description="Words after an announcing sentence's colon ('... as follows: QZROOT This expands to ...') that "
+        "make it a statement of the items announced, not a sentence about the document.",
+    )
     max_words: int = Field(120, ge=10, description="Most words in an extractive answer (its first sentence always).")
     steps_words: int = Field(
         180,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from kb.text import is_identifier
+
 # The question forms that ask for a definition; the term is at most five words (a phrase, not a topic).
 _ASKS = [
     re.compile(
@@ -54,10 +56,32 @@ _QUOTES = "\"'“”‘’"
 _QUOTED = re.compile(r"[\"“‘]((?:[^\"“”‘’]|’(?=\w)){2,60})[\"”’]|(?<!\w)'([^']{2,60})'(?!\w)")
 
 
+# A term named first, then asked about by a pronoun: "When the loader expands the $QZROOT token, what does it stand
+# for?", "The log says 'lock flight'; what does that mean?".
+_ASKS_BACK = re.compile(
+    r"^\s*(?P<c>[^?]{3,160}?)\s*[,;:]\s*what\s+(?:does|do|did)\s+(?:it|that|this|they)\s+"
+    r"(?:stand\s+for|mean|refer\s+to)\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
+def _named_before(clause: str) -> str:
+    """What a pronoun asked about refers to: the phrase the clause quotes, else the one name in code it writes
+    ("$QZROOT", "QZ_MODE"); "" when it writes none or several."""
+    quoted = _QUOTED.search(clause)
+    if quoted:
+        return (quoted.group(1) or quoted.group(2)).strip()
+    names = {w for w in (raw.strip(".,;:()[]{}\"'`$%") for raw in clause.split()) if w and is_identifier(w)}
+    return names.pop() if len(names) == 1 else ""
+
+
 def defined_term(need: str) -> str:
     """The term a question asks to define, or "" when it asks something else. "What is X" names a term only when X
     is at most four words, none of them a bare number or year ("the FY2020 total" asks for a figure), as is "what was
-    X"; the other forms allow five words."""
+    X"; the other forms allow five words. "..., what does it mean?" asks about what the clause before names."""
+    back = _ASKS_BACK.match(_WHERE.sub("", need.strip()))
+    if back:
+        return _named_before(back.group("c"))
     for i, pattern in enumerate(_ASKS):
         match = pattern.match(_WHERE.sub("", need.strip()))
         if match:

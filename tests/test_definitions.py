@@ -33,6 +33,10 @@ from tests.layouts import glossary_pdf
         ("Tell me about lock flights - what are they?", ""),  # a request, not a term
         ('In the manual, what is the gate\'s "lock state"?', "lock state"),  # the quoted phrase, not its owner
         ("What is “lock flight” in canal terms?", "lock flight"),
+        ("When the loader expands the $QZROOT token, what does it stand for?", "QZROOT"),  # named, then "it"
+        ("The keeper's log says 'lock flight'; what does that mean?", "lock flight"),
+        ("I saw LKP and SPW in the log, what do they mean?", ""),  # which one?
+        ("How do keepers work the gates, what does it mean?", ""),  # nothing named
     ],
 )
 def test_the_term_a_question_asks_to_define(need: str, term: str):

@@ -109,6 +109,11 @@ def test_meta_sentences_are_about_the_document() -> None:
     assert is_meta("The three kinds are discussed in detail in the next three sections.")
     assert not is_meta("The three kinds are discussed in detail in the next three sections: 1. Wear of the lip.")
     assert is_meta("The rest of this paper is organized as follows: 1) Section 2 presents the data.")
+    # Items run on after the colon, however they open: the sentence states them.
+    assert not is_meta("The tokens are as follows: $QZROOT (or ${QZROOT}) This expands to the gate's directory.")
+    assert is_meta("The tokens are as follows: see the next section.")  # too few words to be the items
+    assert is_meta("The layout is as follows: the data are presented in Section 4 and the rest below.")
+    assert not is_meta("The gates are as follows: north, south.", run_in_words=2)
 
 
 def test_a_row_keeps_its_label_and_the_columns_of_the_years_asked() -> None:
