@@ -227,7 +227,12 @@ _ASKS_REFERENCES = re.compile(
 
 def _cross_references(words: list[str]) -> bool:
     """A run of at least four pages named with their sections, one after another ("qz(1), qzd(8), gates(7),
-    locks(7)"; "malloc(3), calloc(3), realloc(3) and free(3)" lists what the sentence speaks of)."""
+    locks(7)"; "malloc(3), calloc(3), realloc(3) and free(3)" lists what the sentence speaks of); or a "see also"
+    section's opening, its heading then a page ("SEE ALSO qz(1), qzd(8) ...", "See also: gates(7)")."""
+    if words[:2] in (["SEE", "ALSO"], ["See", "also"], ["See", "also:"]) and _PAGE_REFERENCE.match(
+        next(iter(words[2:3]), "")
+    ):
+        return True
     run = longest = 0
     for word in words:
         run = run + 1 if _PAGE_REFERENCE.match(word) else 0

@@ -265,4 +265,8 @@ def test_a_list_of_pages_named_with_their_sections_is_no_answer_unless_asked_for
     assert unreadable(prose, "Why does qzd lock the gate?") is None
     listed = "The openers are qzopen(3), qzdup(3), qzfork(3) and qzpipe(3)."  # what the sentence speaks of
     assert unreadable(listed, "Which calls open a gate?") is None
-    assert unreadable("SEE ALSO qz(1), qzd(8), gates(7).", "Why does qzd lock the gate?") is None  # three: no run
+    assert unreadable("Use qz(1), qzd(8) or gates(7) to open it.", "Why does qzd lock the gate?") is None  # no run
+    # A "see also" section's opening is its list, however short; prose pointing onwards is no such list.
+    assert unreadable("SEE ALSO qz(1), qzd(8) POSIX.2, section 2.8.", "Why does qzd lock the gate?") is not None
+    assert unreadable("See also: gates(7).", "Why does qzd lock the gate?") is not None
+    assert unreadable("See also the notes on gates below.", "Why does qzd lock the gate?") is None
