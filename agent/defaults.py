@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.entries import entry_walk, goes_on, heads_entry, open_run, runs_in
+from agent.entries import entry_walk, goes_on, heads_entry, open_run, opens_entry, runs_in
 from agent.evidence import names_subject, whole_text
 
 # What asks for a default: "X default?", "what is the default X", "what does X default to", "... by default",
@@ -82,10 +82,12 @@ def entry_defaults(
             if not within or passage.get("ordinal") is None:
                 break
             # Only the subject's own entry goes on to its default: one opening with its name, or a row run into
-            # others ("QZHUP P1990 Term Hangup ... QZPIPE P1990 Term Broken pipe"); prose naming it in passing ("if
-            # qz_max is set to 2, ...") closes no entry, and the text after it is about something else.
+            # others ("QZHUP Q1 Halt Line hung up QZPIPE Q1 Halt Gate shut"); prose naming it in passing ("if qz_max
+            # is set to 2, ...") closes no entry, and the text after it is about something else. A passage opening
+            # inside an entry ("If QzMode is smart, ...") may go on one whose head an earlier chunk holds.
             run, from_start = open_run(walked)
-            headed = (was_within and from_start and headed) or heads_entry(run, every) or runs_in(run, every)
+            opened_before = headed if was_within else bool(walked) and not opens_entry(walked[0][0])
+            headed = (from_start and opened_before) or heads_entry(run, every) or runs_in(run, every)
             opening = passage.get("next_opening", "")
             passage = by_place.get((passage["doc_id"], passage["ordinal"] + 1))
             if passage is None and headed and (not opening or goes_on(opening, subject)):

@@ -230,7 +230,7 @@ def heads_entry(text: str, names: list[str]) -> bool:
 
 def runs_in(text: str, names: list[str]) -> bool:
     """Whether one of the names heads an entry run into the text, as a flattened table's or list's rows are ("...
-    QZHUP P1990 Term Hangup QZPIPE P1990 Term Broken pipe"): the name, whole and as written (mid-text, a name is read
+    QZHUP Q1 Halt Line hung up QZPIPE Q1 Halt Gate shut"): the name, whole and as written (mid-text, a name is read
     as the document writes it), then a colon or a capitalised word."""
     return any(re.search(rf"(?<![\w/.-]){re.escape(n)}(?::\s|\s+[A-Z])", text) for n in names)
 

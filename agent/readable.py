@@ -138,6 +138,7 @@ _POINTER = re.compile(
 )
 
 
+_COLON = re.compile(r":\s")
 # Items after a colon: "...: 1. Misuses of ...", "...: (a) ...", "...: • ...".
 _ITEMS_AFTER = re.compile(r":\s*(?:\d{1,2}[.)]|\(?[a-z]\)|[•◦▪‣])\s+\S")
 _POINTS = re.compile(r"\b(?:section|chapter|appendix|part)\s+\d", re.IGNORECASE)
@@ -152,8 +153,11 @@ def is_meta(sentence: str, run_in_words: int = 6) -> bool:
     items = _ITEMS_AFTER.search(sentence)
     if items and not _POINTS.search(sentence[items.start() :]):
         return False  # items that are no pointers themselves ("1) Section 2 presents ...")
-    _, colon, rest = sentence.partition(":")
-    if colon and len(rest.split()) >= run_in_words and not (_META.search(rest) or _POINTS.search(rest)):
+    # A colon ending a clause (not a URL's, a time's, "10:30", or a ratio's): what runs on after it is stated, even
+    # after a pointer run into it ("See the section below. -q / --quiet: Sets the gate to ...").
+    colon = _COLON.search(sentence)
+    rest = sentence[colon.end() :] if colon else ""
+    if len(rest.split()) >= run_in_words and not (_META.search(rest) or _POINTS.search(rest)):
         return False  # the items announced run on in the sentence
     pointer = _POINTER.match(sentence.strip())
     return bool(_META.search(sentence) or (pointer and not re.search(r"\d", sentence[pointer.end("verb") :])))
@@ -228,8 +232,8 @@ _ASKS_REFERENCES = re.compile(
 def _cross_references(words: list[str]) -> bool:
     """A run of at least four pages named with their sections, one after another ("qz(1), qzd(8), gates(7),
     locks(7)"; "malloc(3), calloc(3), realloc(3) and free(3)" lists what the sentence speaks of); or a "see also"
-    section's opening, its heading then a page ("SEE ALSO qz(1), qzd(8) ...", "See also: gates(7)")."""
-    if words[:2] in (["SEE", "ALSO"], ["See", "also"], ["See", "also:"]) and _PAGE_REFERENCE.match(
+    section's opening, its heading then a page ("SEE ALSO qz(1), qzd(8) ...", "See Also: gates(7)")."""
+    if [w.rstrip(":").lower() for w in words[:2]] == ["see", "also"] and _PAGE_REFERENCE.match(
         next(iter(words[2:3]), "")
     ):
         return True

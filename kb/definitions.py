@@ -59,19 +59,23 @@ _QUOTED = re.compile(r"[\"“‘]((?:[^\"“”‘’]|’(?=\w)){2,60})[\"”�
 # A term named first, then asked about by a pronoun: "When the loader expands the $QZROOT token, what does it stand
 # for?", "The log says 'lock flight'; what does that mean?".
 _ASKS_BACK = re.compile(
-    r"^\s*(?P<c>[^?]{3,160}?)\s*[,;:]\s*what\s+(?:does|do|did)\s+(?:it|that|this|they)\s+"
+    r"^\s*(?P<c>[^?]{3,160}?)\s*[,;:]\s*what\s+(?:does|do|did)\s+(?P<p>it|that|this|they)\s+"
     r"(?:stand\s+for|mean|refer\s+to)\s*\??\s*$",
     re.IGNORECASE,
 )
 
 
-def _named_before(clause: str) -> str:
+def _named_before(clause: str, pronoun: str) -> str:
     """What a pronoun asked about refers to: the phrase the clause quotes, else the one name in code it writes
-    ("$QZROOT", "QZ_MODE"); "" when it writes none or several."""
+    ("$QZROOT", "QZROOT's value", "QZ_MODE=2"), and only for "it" or "they" ("I set QZ_MODE to 2, what does this
+    mean?" asks what happened); "" when it writes none or several."""
     quoted = _QUOTED.search(clause)
     if quoted:
         return (quoted.group(1) or quoted.group(2)).strip()
-    names = {w for w in (raw.strip(".,;:()[]{}\"'`$%") for raw in clause.split()) if w and is_identifier(w)}
+    if pronoun.lower() not in ("it", "they"):
+        return ""
+    bare = (re.sub(r"['’]s$", "", raw.split("=")[0].strip(".,;:()[]{}\"'`$%")) for raw in clause.split())
+    names = {w for w in bare if w and is_identifier(w)}
     return names.pop() if len(names) == 1 else ""
 
 
@@ -81,7 +85,7 @@ def defined_term(need: str) -> str:
     X"; the other forms allow five words. "..., what does it mean?" asks about what the clause before names."""
     back = _ASKS_BACK.match(_WHERE.sub("", need.strip()))
     if back:
-        return _named_before(back.group("c"))
+        return _named_before(back.group("c"), back.group("p"))
     for i, pattern in enumerate(_ASKS):
         match = pattern.match(_WHERE.sub("", need.strip()))
         if match:

@@ -104,14 +104,17 @@ def test_only_the_subjects_own_entry_goes_on_past_the_evidence() -> None:
     """Prose naming the subject in passing ("if qz_max is set to 2, ...") is no entry of it: what follows the passage
     is about something else, so a default not stated is not stated, however the next chunk opens. An entry headed by
     the subject is still followed across the evidence's passages."""
-    passing = hit("manual", "Since 3.6, if /proc/qz/max is set to 2, the pattern must be a path.", 4)
+    passing = hit("manual", "Dumps go to the gate. Since 3.6, if /proc/qz/max is set to 2, the pattern is a path.", 4)
     passing = {**passing, "next_opening": "Only one word is read."}
     assert default_missing(["/proc/qz/max"], [passing]) == "no passage states a default for /proc/qz/max"
     head = hit("manual", "QzMode Chooses whether to open a console. It takes a word.", 4)
     middle = {**hit("manual", "It is read at start.", 5), "next_opening": "Only one word is read."}
     assert default_missing(["QzMode"], [head, middle]) is None  # the entry it heads goes on past both
-    row = hit("manual", "QZHUP P1990 Term Hangup QZPIPE P1990 Term Broken pipe: write to a pipe QZPOLL P2001", 4)
-    assert default_missing(["QZPIPE"], [{**row, "next_opening": "Term Pollable event."}]) is None  # a row's entry
+    row = hit("manual", "QZHUP Q1 Halt Line hung up QZPIPE Q1", 4)
+    assert default_missing(["QZPIPE"], [{**row, "next_opening": "Halt Gate shut."}]) is None  # a row's entry
+    # A passage opening inside an entry may go on one headed in a chunk the evidence lacks.
+    inside = hit("manual", "If QzMode is smart, the console opens only on a terminal. It is read once.", 5)
+    assert default_missing(["QzMode"], [{**inside, "next_opening": "When unset, off applies."}]) is None
 
 
 def test_a_default_asked_for_and_never_stated_is_refused() -> None:

@@ -37,6 +37,9 @@ from tests.layouts import glossary_pdf
         ("The keeper's log says 'lock flight'; what does that mean?", "lock flight"),
         ("I saw LKP and SPW in the log, what do they mean?", ""),  # which one?
         ("How do keepers work the gates, what does it mean?", ""),  # nothing named
+        ("When the loader reads QZROOT's value, what does it stand for?", "QZROOT"),  # the name, not its possessive
+        ("When QZ_MODE=2, what does it mean?", "QZ_MODE"),
+        ("The gate stopped after I set QZ_MODE to 2, what does this mean?", ""),  # what happened, not a term
     ],
 )
 def test_the_term_a_question_asks_to_define(need: str, term: str):

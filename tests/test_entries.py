@@ -138,7 +138,7 @@ def test_an_entry_is_headed_by_a_name_then_a_capital_or_a_colon() -> None:
 
 
 def test_a_row_run_into_others_heads_an_entry_and_prose_naming_it_does_not() -> None:
-    rows = "QZHUP P1990 Term Hangup detected QZPIPE P1990 Term Broken pipe QZPOLL P2001 Term Pollable event"
+    rows = "QZHUP Q1 Halt Line hung up QZPIPE Q1 Halt Gate shut QZPOLL Q2 Halt Gate polled"
     assert runs_in(rows, ["QZPIPE"]) and runs_in("see below. QZPIPE: Broken pipe", ["QZPIPE"])
     assert not runs_in("Since 3.6, if /proc/qz/max is set to 2, the pattern is a path.", ["/proc/qz/max"])
     assert not runs_in(rows, ["PIPE"])  # a name inside a longer one heads nothing

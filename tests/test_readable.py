@@ -114,6 +114,11 @@ def test_meta_sentences_are_about_the_document() -> None:
     assert is_meta("The tokens are as follows: see the next section.")  # too few words to be the items
     assert is_meta("The layout is as follows: the data are presented in Section 4 and the rest below.")
     assert not is_meta("The gates are as follows: north, south.", run_in_words=2)
+    # Only a colon ending a clause announces: a URL's, a time's or a ratio's does not. What runs on after one is
+    # stated, even after a pointer run into it.
+    assert is_meta("Further details are provided in the guide at https://qz.example/gates which covers every lock.")
+    assert is_meta("Ratios are discussed in the next section (a 2:1 ratio is used for the north and south locks).")
+    assert not is_meta("See the section on gates below. -q / --quiet: Sets the gate to quiet when no keeper is near.")
 
 
 def test_a_row_keeps_its_label_and_the_columns_of_the_years_asked() -> None:
@@ -267,6 +272,7 @@ def test_a_list_of_pages_named_with_their_sections_is_no_answer_unless_asked_for
     assert unreadable(listed, "Which calls open a gate?") is None
     assert unreadable("Use qz(1), qzd(8) or gates(7) to open it.", "Why does qzd lock the gate?") is None  # no run
     # A "see also" section's opening is its list, however short; prose pointing onwards is no such list.
-    assert unreadable("SEE ALSO qz(1), qzd(8) POSIX.2, section 2.8.", "Why does qzd lock the gate?") is not None
+    assert unreadable("SEE ALSO qz(1), qzd(8) QZSPEC.2, section 2.8.", "Why does qzd lock the gate?") is not None
     assert unreadable("See also: gates(7).", "Why does qzd lock the gate?") is not None
+    assert unreadable("See Also: gates(7), locks(7).", "Why does qzd lock the gate?") is not None
     assert unreadable("See also the notes on gates below.", "Why does qzd lock the gate?") is None
