@@ -36,6 +36,7 @@ from agent.readable import (
     label_words,
     names_entry,
     past_rules,
+    past_section_heads,
     row_cells,
     row_for_columns,
     row_for_periods,
@@ -199,8 +200,8 @@ def compose(
                     continue  # a label without a value
                 if about is not None and not set(tokenize(row_cells(sentence)[0])) & about:
                     continue
-            else:
-                sentence = with_run_in_heading(sentence)
+            else:  # read as written above (a page's opening heading keeps it from reading as a fragment)
+                sentence = with_run_in_heading(past_section_heads(sentence))
             items.append((i, j, item["key"], sentence, set(tokenize(sentence))))
     if not items:
         return ""

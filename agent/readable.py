@@ -36,6 +36,23 @@ _LEADERS = re.compile(r"(?:\.\s*){5,}")
 _RULE = re.compile(r"\s*([^\w\s.])\1{4,}\s*")  # "■■■■■", "-----", "=====": a rule drawn in characters
 
 
+# A page opening with its first two section headings run into its text ("NAME qz - gate tool DESCRIPTION Qz opens
+# ..."): a heading in capitals, the line under it (words in lower case too), a second heading, then a sentence.
+_SECTION_HEADS = re.compile(
+    r"^[A-Z]{4,}\s+(?P<line>(?:(?!\.\s)\S){1,60}(?:\s(?:(?!\.\s)\S)+){0,15}?)\s+[A-Z]{4,}\s+(?=[A-Z])"
+)
+
+
+def past_section_heads(sentence: str) -> str:
+    """The sentence without the two section headings a page opens with, the line under the first set off by a colon
+    ("qz - gate tool: Qz opens ...": one sentence still, cited as one); a run of headings in capitals is left as it
+    is."""
+    match = _SECTION_HEADS.match(sentence)
+    if not match or not re.search(r"[a-z]", match.group("line")):
+        return sentence
+    return f"{match.group('line').rstrip(' .:')}: {sentence[match.end() :]}"
+
+
 def past_rules(sentence: str) -> str:
     """The sentence without the rules drawn in characters in it: a plain-text heading's underline ("Gate mode
     ---------- In gate mode, ...") or a table's rule under its head is no prose; the heading's words still say what

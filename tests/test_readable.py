@@ -13,6 +13,7 @@ from agent.readable import (
     is_meta,
     listed_noun,
     past_rules,
+    past_section_heads,
     row_for_columns,
     row_for_periods,
     states_cause,
@@ -276,3 +277,13 @@ def test_a_list_of_pages_named_with_their_sections_is_no_answer_unless_asked_for
     assert unreadable("See also: gates(7).", "Why does qzd lock the gate?") is not None
     assert unreadable("See Also: gates(7), locks(7).", "Why does qzd lock the gate?") is not None
     assert unreadable("See also the notes on gates below.", "Why does qzd lock the gate?") is None
+
+
+def test_a_pages_first_two_section_headings_run_into_its_text_are_left_out() -> None:
+    opening = "NAME qzgate - open and shut gates DESCRIPTION A gate opens when its keeper asks."
+    assert past_section_heads(opening) == "qzgate - open and shut gates: A gate opens when its keeper asks."
+    synopsis = "NAME qzgate - open gates SYNOPSIS qzgate [-q] [-w secs]"  # no sentence after the second heading
+    assert past_section_heads(synopsis) == synopsis
+    capitals = "NOTES TO THE GATE STATEMENTS The keeper reports."  # a heading in capitals, no line under it
+    assert past_section_heads(capitals) == capitals
+    assert past_section_heads("The NAME field holds DESCRIPTION Text.") == "The NAME field holds DESCRIPTION Text."
