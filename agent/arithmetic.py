@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from agent.readable import cell_parts, row_cells
+from agent.rows import cell_parts, row_cells
 from kb.periods import is_period, years_named
 from kb.text import STOPWORDS, tokenize
 

@@ -228,17 +228,21 @@ def heads_entry(text: str, names: list[str]) -> bool:
     return False
 
 
+# What follows a name heading an entry: a colon or a capitalised word ("QZB: Like ...", "qz-b Like ...").
+_HEAD_END = r"(?::\s|\s+[A-Z])"
+
+
 def runs_in(text: str, names: list[str]) -> bool:
     """Whether one of the names heads an entry run into the text, as a flattened table's or list's rows are ("...
     QZHUP Q1 Halt Line hung up QZPIPE Q1 Halt Gate shut"): the name, whole and as written (mid-text, a name is read
     as the document writes it), then a colon or a capitalised word."""
-    return any(re.search(rf"(?<![\w/.-]){re.escape(n)}(?::\s|\s+[A-Z])", text) for n in names)
+    return any(re.search(rf"(?<![\w/.-]){re.escape(n)}{_HEAD_END}", text) for n in names)
 
 
 def headed_by(sentence: str, name: str) -> bool:
     """Whether the sentence opens an entry headed by the name: the name, whole, then a colon or a capitalised word
     ("qz-b Like qz-a ...", "QZB: Like ..."; not "qz-bar ...", nor "QZB and QZA share ...", "QZB mode is ...")."""
-    return bool(re.match(rf"(?i:{re.escape(name)})(?::\s|\s+[A-Z])", sentence))
+    return bool(re.match(rf"(?i:{re.escape(name)}){_HEAD_END}", sentence))
 
 
 def opens_with(sentence: str, names: list[str]) -> bool:

@@ -26,23 +26,18 @@ from agent.intent import ASKS_WHERE, content_terms
 from agent.leads import lead_factors
 from agent.notation import symbols_cut
 from agent.readable import (
-    about_another_member,
     announces_list,
     asks_figure,
     asks_list,
     asks_only_by_year,
     is_meta,
     is_row,
-    label_words,
-    names_entry,
     past_rules,
     past_section_heads,
-    row_cells,
-    row_for_columns,
-    row_for_periods,
     unreadable,
     with_run_in_heading,
 )
+from agent.rows import about_another_member, label_words, names_entry, row_cells, row_for_columns, row_for_periods
 from agent.settings import AnswerSettings
 from agent.stand_ins import stand_ins_for
 from kb.periods import period_year, years_spanned

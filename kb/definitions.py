@@ -83,11 +83,12 @@ def defined_term(need: str) -> str:
     """The term a question asks to define, or "" when it asks something else. "What is X" names a term only when X
     is at most four words, none of them a bare number or year ("the FY2020 total" asks for a figure), as is "what was
     X"; the other forms allow five words. "..., what does it mean?" asks about what the clause before names."""
-    back = _ASKS_BACK.match(_WHERE.sub("", need.strip()))
+    asked = _WHERE.sub("", need.strip())
+    back = _ASKS_BACK.match(asked)
     if back:
         return _named_before(back.group("c"), back.group("p"))
     for i, pattern in enumerate(_ASKS):
-        match = pattern.match(_WHERE.sub("", need.strip()))
+        match = pattern.match(asked)
         if match:
             term = match.group("t").strip()
             # A phrase in quotes is the term, whatever is said around it ("the gate's \"lock state\"").

@@ -2,26 +2,21 @@ from __future__ import annotations
 
 from agent.notation import symbols_cut
 from agent.readable import (
-    about_another_member,
     announces_list,
     announces_listed,
     asks_figure,
     asks_list,
     asks_only_by_year,
     asks_why,
-    cell_parts,
     is_meta,
     listed_noun,
     past_rules,
     past_section_heads,
-    row_for_columns,
-    row_for_periods,
     states_cause,
     unreadable,
     with_run_in_heading,
 )
 from agent.settings import AnswerSettings
-from kb.text import tokenize
 
 
 def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> None:
@@ -122,15 +117,6 @@ def test_meta_sentences_are_about_the_document() -> None:
     assert not is_meta("See the section on gates below. -q / --quiet: Sets the gate to quiet when no keeper is near.")
 
 
-def test_a_row_keeps_its_label_and_the_columns_of_the_years_asked() -> None:
-    row = "Purchases of equipment | 2018: (1,577) | 2017: (1,373) | 2016: (1,420)"
-    assert row_for_periods(row, ["2018"]) == "Purchases of equipment | 2018: (1,577)"
-    assert row_for_periods(row, ["2015"]) == row  # no column of that year: the whole row
-    assert row_for_periods("Total equity |  |  | 7,577", []) == "Total equity | 7,577"
-    # A cell is named "header: value"; a ratio ("2.1:1") is a value, not a header "2.1" and a value "1".
-    assert cell_parts("2019: 2.1:1") == ("2019", "2.1:1") and cell_parts("2.1:1") is None
-
-
 def test_a_question_asks_only_by_its_year_when_it_names_no_quantity() -> None:
     assert asks_only_by_year("Is Harbour Works a capital-intensive business based on FY2022 data?")
     assert asks_only_by_year("Who are the primary customers of Harbour Works as of 2022?")
@@ -179,29 +165,6 @@ def test_equations_and_a_figures_text_are_not_answers_unless_asked() -> None:
         "Margins changed by −1.2%, −0.4% and −2.0%, and channels grew 8 → 16 → 32 → 64 over the stages.",
     ):
         assert unreadable(prose, "What was measured?") is None and symbols_cut(prose, "What was measured?") == prose
-
-
-SIZES = "ZX-9-768 | seal key: 1,184 | bore key: 2,400 | casing: 1,088 | spare key: 32"
-
-
-def test_a_row_is_cut_to_the_columns_the_question_names() -> None:
-    assert row_for_columns(SIZES, set(tokenize("What is the casing size of ZX-9-768?"))) == "ZX-9-768 | casing: 1,088"
-    assert row_for_columns(SIZES, set(tokenize("What are the bore key and casing sizes?"))) == SIZES  # "key": all
-    assert row_for_columns(SIZES, set(tokenize("How large is the ZX-9-768?"))) == SIZES  # no column named
-    # The label's own words name no column: the word "casing" of the casing row does not cut it to one column.
-    casing = "Casing | casing: 3 | seal: 4"
-    assert row_for_columns(casing, set(tokenize("What are the casing figures?"))) == casing
-
-
-def test_a_row_about_another_member_of_the_family_asked_about_answers_nothing() -> None:
-    assert about_another_member("ZX-9-512 | casing: 768", ["ZX-9-768"])
-    assert not about_another_member("ZX-9-768 | casing: 1,088", ["ZX-9-768"])
-    assert not about_another_member("ZX-9-512 and ZX-9-768 | casing: 768", ["ZX-9-768"])  # names the one asked
-    assert not about_another_member("QR-7-512 | casing: 768", ["ZX-9-768"])  # another family: not a sibling
-    assert not about_another_member("Net sales | 2019: 1,577", ["ZX-9-768"])
-    assert not about_another_member("ZX-9-512 | casing: 768", [])
-    assert not about_another_member("ZX-9-512 | casing: 768", ["ZX-9-based"])  # "-based" names no member
-    assert not about_another_member("| | |", ["ZX-9-768"])  # a row of empty cells
 
 
 def test_a_sentence_pointing_to_a_table_is_about_the_document_unless_it_states_a_finding() -> None:
