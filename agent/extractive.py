@@ -14,8 +14,6 @@ from agent.entries import headed_by, opens_with
 from agent.evidence import (
     framed,
     is_evidence,
-    is_path,
-    names_covered,
     own_heading,
     whole_text,
     without_markup,
@@ -25,6 +23,7 @@ from agent.evidence import (
 from agent.intent import ASKS_WHERE, content_terms
 from agent.leads import lead_factors
 from agent.notation import symbols_cut
+from agent.question_parts import question_parts
 from agent.readable import (
     announces_list,
     asks_figure,
@@ -40,68 +39,11 @@ from agent.readable import (
 from agent.rows import about_another_member, label_words, names_entry, row_cells, row_for_columns, row_for_periods
 from agent.settings import AnswerSettings
 from agent.stand_ins import stand_ins_for
+from agent.term_match import lexical_scores
 from kb.periods import period_year, years_spanned
 from kb.references import is_citation
 from kb.sentences import sentences
-from kb.text import is_identifier, markup_tags, squashed, tag_pattern, tokenize
-
-
-def _concepts(question: str, aliases: dict[str, list[str]], weight: float) -> list[tuple[list[str], float]]:
-    """The question's terms as concepts (a term or any of its aliases), identifiers (and elements named by their
-    tag, as specific) weighing `weight`."""
-    tags = set(markup_tags(question))
-    specific = {t: is_identifier(t) or t.casefold() in tags for t in content_terms(question)}
-    return [([t, *aliases.get(t, [])], weight if named else 1.0) for t, named in specific.items()]
-
-
-def _lexical_scores(
-    question: str,
-    aliases: dict[str, list[str]],
-    pool: list[tuple[set[str], str]],
-    weight: float = 1.5,
-    texts: list[str] | None = None,
-    part: float = 1.0,
-    code_weight: float | None = None,
-) -> np.ndarray:
-    """Share of the question's concepts each sentence covers, weighted by rarity among the candidates. A term the
-    sentence names only as part of something else counts `part` of one (see `_named_apart`)."""
-    concepts = _concepts(question, aliases, weight)
-    # Code written as typed ("--retries", "%Q") is a concept of its own, found only as written, weighing `code_weight`;
-    # a path's words are its concepts already ("/var/qz" is "var" and "qz"), a pattern's may be none ("q/**/z").
-    codes = [c for c in written_code(question) if not is_path(c)] if texts is not None else []
-    if not (concepts or codes) or not pool:
-        return np.zeros(len(pool))
-    hits = np.array([[names_covered(names, toks, flat) for names, _ in concepts] for toks, flat in pool], dtype=float)
-    if codes:
-        concepts = [*concepts, *(([c], weight if code_weight is None else code_weight) for c in codes)]
-        hits = np.hstack([hits, np.array([[written_in(c, t) for c in codes] for t in texts], dtype=float)])
-    tags = {name: tag_pattern(name) for name in markup_tags(question)}
-    if texts is not None and part < 1.0:
-        for n, text in enumerate(texts):
-            for j, (names, _) in enumerate(concepts):
-                if hits[n, j] and _named_apart(names[0], text, tags.get(names[0].casefold())):
-                    hits[n, j] = part
-    idf = np.log(1 + len(pool) / (1 + hits.sum(axis=0)))
-    weights = idf * np.array([w for _, w in concepts])
-    return hits @ weights / weights.sum() if weights.sum() else np.zeros(len(pool))
-
-
-def _named_apart(term: str, text: str, tag: re.Pattern[str] | None = None) -> bool:
-    """Whether the text names the term only as part of something else: an element the question writes as a tag
-    ("<include>") only as the bare word, or any term only as a segment of a longer path."""
-    return (tag is not None and not tag.search(text)) or _inside_longer(term, text)
-
-
-def _inside_longer(term: str, text: str) -> bool:
-    """Whether the text names the term only as a segment of a longer path ("gate" in "/srv/gate/log" or "/opt/gate"):
-    the path names something else. A word inside a longer word or a hyphenated name is left to the tokenizer's
-    reading."""
-    found = [m.span() for m in re.finditer(rf"(?<!\w){re.escape(term)}(?!\w)", text, re.IGNORECASE)]
-    return bool(found) and all(_PATH_BEFORE.search(text[:a]) or _PATH_AFTER.match(text[b:]) for a, b in found)
-
-
-_PATH_BEFORE = re.compile(r"\w/$")  # "/opt/" before "gate"
-_PATH_AFTER = re.compile(r"/\w")  # "/log" after "gate"
+from kb.text import is_identifier, markup_tags, squashed, tokenize
 
 
 def _subject_terms(need: str, naming: set[str]) -> list[str]:
@@ -162,9 +104,11 @@ def compose(
     entries = [i for i in identifiers if not set(tokenize(i)) <= document_words]  # not the document's own name
     codes = written_code(need or question)
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
+    heads: dict[int, str] = {}  # item number: the heading the sentence stands under in its passage
     for i, item in enumerate(context):
         if not is_evidence(item):
             continue
+        under = ""  # the passage's last heading line or run-in heading so far
         for j, sentence in enumerate(sentences(whole_text(item))):
             if is_citation(sentence):
                 continue
@@ -180,6 +124,8 @@ def compose(
                 any(written_in(c, sentence) for c in codes) or opens_with(sentence, identifiers)
             )
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
+            if heading:
+                under = sentence
             if short or heading:
                 continue  # headings and fragments read badly as answers
             # A row answers a figure asked for, or anything asked of the entry it names.
@@ -196,50 +142,74 @@ def compose(
                 if about is not None and not set(tokenize(row_cells(sentence)[0])) & about:
                     continue
             else:  # read as written above (a page's opening heading keeps it from reading as a fragment)
-                sentence = with_run_in_heading(past_section_heads(sentence))
+                read = with_run_in_heading(past_section_heads(sentence))
+                if read != sentence and (run_in := read.split(": ", 1)[0]) and sentence.startswith(run_in):
+                    under = run_in
+                elif under:
+                    heads[len(items)] = under
+                sentence = read
             items.append((i, j, item["key"], sentence, set(tokenize(sentence))))
     if not items:
         return ""
-    pool = [(c[4], squashed([c[3]])) for c in items]
+    # A sentence is matched with the heading it stands under: "Training data" says what the sentence after it is
+    # about ("We use the Qz corpus and ...") without its words.
+    pool = [(c[4] | set(tokenize(heads.get(n, ""))), squashed([c[3], heads.get(n, "")])) for n, c in enumerate(items)]
     asked = need or question
     aliases = aliases or {}
     stand_ins = stand_ins_for(asked, aliases, items, embed, s)
     texts = [c[3] for c in items]
-    lexical = _lexical_scores(
+    lexical = lexical_scores(
         asked, {**aliases, **stand_ins}, pool, s.identifier_weight, texts, s.longer_name_share, s.code_weight
     )
+    # A question asking several things: each part is ranked on its own too (a comparison has its topics instead).
+    parts = question_parts(asked) if intent != "compare" and s.part_sentences else [asked]
+    parts = parts if len(parts) > 1 else []
+    part_lexical = [
+        lexical_scores(
+            part, {**aliases, **stand_ins}, pool, s.identifier_weight, texts, s.longer_name_share, s.code_weight
+        )
+        for part in parts
+    ]
     likeness = np.zeros((len(items), len(items)))  # sentence to sentence, for the novelty of each choice
     if embed is not None:
-        vectors = embed([asked, *texts])
-        dense = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
+        vectors = embed([asked, *parts, *texts])
+        asked_vectors, vectors = vectors[: 1 + len(parts)], vectors[1 + len(parts) :]
+        dense = np.clip(vectors @ asked_vectors[0], 0.0, 1.0)
         scores = s.dense_weight * dense + (1 - s.dense_weight) * lexical
-        likeness = vectors[1:] @ vectors[1:].T
+        part_scores = [
+            s.dense_weight * np.clip(vectors @ part, 0.0, 1.0) + (1 - s.dense_weight) * lex
+            for part, lex in zip(asked_vectors[1:], part_lexical, strict=True)
+        ]
+        likeness = vectors @ vectors.T
     else:
-        scores = lexical
+        scores, part_scores = lexical, [lex.copy() for lex in part_lexical]
     lengths = np.array([len(c[3].split()) for c in items])
     ranks = np.array([c[0] for c in items])
     # A list's items make the sentence announcing them long: asked for a list, it keeps its whole score.
     listing = np.array([announces_list(c[3]) for c in items]) if asks_list(question) else np.zeros(len(items), bool)
     long = (lengths > s.long_words) & ~listing
-    scores = scores * np.where(long, s.long_factor, 1.0) / (1.0 + s.rank_decay * ranks)
-    scores = scores * np.array([s.meta_factor if is_meta(c[3], s.run_in_words) else 1.0 for c in items])
-    scores = scores * lead_factors(question, intent, texts, s, context)
+    factors = np.where(long, s.long_factor, 1.0) / (1.0 + s.rank_decay * ranks)
+    factors = factors * np.array([s.meta_factor if is_meta(c[3], s.run_in_words) else 1.0 for c in items])
+    factors = factors * lead_factors(question, intent, texts, s, context)
+    scores = scores * factors
+    # A part is ranked with the whole question too: "and what numbers do they have?" asks about the subject of the
+    # question's first part, which only the whole question names.
+    part_scores = [np.sqrt(p * factors * scores) for p in part_scores]
 
     follows = _continuations(items, scores, lexical, s)
     order = sorted(range(len(items)), key=lambda n: (-scores[n], items[n][0], items[n][1]))
-    floor = s.floor_share * scores[order[0]]
     chosen: list[int] = []
 
-    def novel(n: int) -> float:
+    def novel(n: int, by: np.ndarray = scores) -> float:
         """The sentence's score less its likeness to the closest one chosen (maximal marginal relevance)."""
         if not chosen:
-            return float(scores[n])
-        return float(scores[n] - s.diversity * scores[order[0]] * likeness[n, chosen].max())
+            return float(by[n])
+        return float(by[n] - s.diversity * by.max() * likeness[n, chosen].max())
 
-    def take(pool: list[int], limit: int) -> None:
-        pool = [n for n in pool if n not in chosen and scores[n] >= floor and lexical[n] > 0]
+    def take(pool: list[int], limit: int, by: np.ndarray = scores, matched: np.ndarray = lexical) -> None:
+        pool = [n for n in pool if n not in chosen and by[n] >= s.floor_share * by.max() and matched[n] > 0]
         while pool and len(chosen) < limit:
-            n = max(pool, key=novel)  # the first of equals: the better ranked
+            n = max(pool, key=lambda n: novel(n, by))  # the first of equals: the better ranked
             pool.remove(n)
             if chosen and sum(len(items[m][3].split()) for m in [*chosen, n]) > max_words:
                 continue
@@ -282,6 +252,15 @@ def compose(
                     code = is_identifier(first) or re.search(r"[^\w\s'’-]", first)
                     labels[part[0]] = topic if code else topic[:1].upper() + topic[1:]
     if not parted:  # more sentences after a labelled part would read as that topic's
+        # The best sentence for the whole question leads; then each part's best, in the parts' order (a part
+        # already answered by the lead still takes its next best: "... and which variables are they?" is answered
+        # by the sentence after the one naming them), leaving room for the parts after it.
+        take(order, 1 if part_scores else 0)
+        for k, (by, matched) in enumerate(zip(part_scores, part_lexical, strict=True)):
+            room = max_sentences - (len(part_scores) - 1 - k)
+            take(
+                sorted(range(len(items)), key=lambda n: -by[n]), min(len(chosen) + s.part_sentences, room), by, matched
+            )
         take(order, max_sentences)
         chosen[:] = _reading_order(chosen, follows)
     if intent == "procedure" or (intent == "compare" and not parted):

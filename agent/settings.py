@@ -275,6 +275,13 @@ class AnswerSettings(BaseModel):
         "(share, share squared, ...): a point is often made over two sentences after the one that names it "
         "(1, 2, 3 tried on the bench corpora; 2 and 3 alike, above 1 on two of them and equal on the third).",
     )
+    part_sentences: int = Field(
+        1,
+        ge=0,
+        description="Sentences chosen for each part of a question asking several things ('What is X, and how is "
+        "it set?') after the best for the whole question, ranked by the geometric mean of their scores for the part "
+        "and for the whole, before the rest (1, 2 tried on the bench: 2 below 1 on aragog and the probes; 0: none).",
+    )
     lead_bonus: float = Field(
         0.5,
         ge=0,

@@ -3,11 +3,9 @@ continue, the row the question names leading a figure answer. Examples are inven
 
 import numpy as np
 
-from agent import extractive
 from agent.extractive import _continuations, compose
 from agent.settings import AnswerSettings
 from kb.query import read_query
-from kb.text import squashed, tokenize
 
 
 def passage(key: str, chunk_id: str, text: str) -> dict[str, str]:
@@ -278,9 +276,6 @@ def test_asked_for_a_list_the_long_sentence_naming_its_items_keeps_its_score() -
 
 
 def test_a_path_asked_about_is_not_answered_by_a_longer_path_holding_it() -> None:
-    assert extractive._inside_longer("dock", "The directories required in /dock/pier: misc.")
-    assert not extractive._inside_longer("dock", "The directories required in /dock: crane and hoist.")
-    assert not extractive._inside_longer("training", "Its pre-training data.")  # a hyphenated word is no path
     context = [
         passage("c1", "m:1", "The following directories are required in /dock/pier: misc holds other data."),
         passage("c2", "m:2", "The following directories are required in /dock: crane holds crane data."),
@@ -331,11 +326,6 @@ def test_an_element_asked_about_by_its_tag_is_answered_where_its_tag_is_written(
     settings = AnswerSettings(sentences=1, rank_decay=0.0)
     question = "What does <include> read when it names a directory?"
     assert compose(question, "general", [], context, settings).startswith("<include")
-    texts = [c["text"] for c in context]
-    pool = [(set(tokenize(t)), squashed([t])) for t in texts]
-    part = extractive._lexical_scores(question, {}, pool, texts=texts, part=0.5)
-    whole = extractive._lexical_scores(question, {}, pool, texts=texts, part=1.0)
-    assert part[0] < part[1] and whole[0] == whole[1]  # the bare word counts half; counted whole, they tie
 
 
 def test_a_table_row_naming_the_entry_asked_about_answers_in_words_and_a_row_of_figures_does_not() -> None:
@@ -508,3 +498,43 @@ def test_markup_left_in_a_passage_is_read_without_its_tags_unless_the_question_w
     context = [passage("c1", "m:1", row)]
     assert _first("What does Qz+D do to the gate?", context) == "Qz + D Deletes the gate at once. [c1]"
     assert "<kbd>" in _first("What does <kbd> mark around Qz in the gate table?", context)
+
+
+def test_each_part_of_a_question_asking_two_things_gets_a_sentence_of_its_own() -> None:
+    context = [
+        passage(
+            "c1",
+            "t:1",
+            "The harbour tugs burn marine diesel fuel in both engines. The harbour tugs burn less fuel when towing "
+            "empty barges. In winter the harbour tugs burn heavier fuel oil.",
+        ),
+        passage(
+            "c2",
+            "t:2",
+            "Harbour tugs refuel their diesel fuel tanks at the north pier each night. Filters are cleaned every ten "
+            "days by the crew.",
+        ),
+    ]
+    question = "What fuel do the harbour tugs burn, and how often are their filters cleaned?"
+    answer = compose(question, "general", [], context, AnswerSettings(sentences=3))
+    assert answer.startswith("The harbour tugs burn marine diesel fuel") and "Filters are cleaned" in answer
+    # Ranked by the whole question only, the first part's sentences fill the answer.
+    whole = compose(question, "general", [], context, AnswerSettings(sentences=3, part_sentences=0))
+    assert "Filters" not in whole and "heavier fuel oil" in whole
+    # Two sentences: the first part's lead leaves room for the second part's.
+    two = compose(question, "general", [], context, AnswerSettings(sentences=2))
+    assert two.startswith("The harbour tugs burn marine diesel fuel") and "Filters are cleaned" in two
+
+
+def test_a_sentence_is_matched_with_the_heading_it_stands_under() -> None:
+    context = [
+        passage(
+            "c1",
+            "t:1",
+            "Training data We follow the usual recipe of earlier work. "
+            "The Qz corpus holds 800 million words of novels.",
+        ),
+        passage("c2", "t:2", "Evaluation words are counted by the Zib tool after each run."),
+    ]
+    answer = compose("How many words does the training data hold?", "general", [], context, AnswerSettings(sentences=1))
+    assert answer == "The Qz corpus holds 800 million words of novels. [c1]"
