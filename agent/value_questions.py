@@ -60,7 +60,7 @@ _DEFAULT_VALUE = re.compile(r"\bdefault\s+(?:values?|settings?)\b", re.I)
 
 
 # What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the
-# thing whose version is asked ("which Kestrel version", "what version of Kestrel").
+# thing whose version is asked ("which Kestrel version", "what version of Kestrel"); else `_NAMED_MEASURE`.
 _MEASURED = re.compile(
     rf"\b(?:which|what)\s+(?P<v>(?:[\w-]+\s+)?){RELEASE}(?:\s+of\s+(?:the\s+)?(?P<of>[\w.-]+))?|"
     # "which exit code does X return", "what is the exit status of X when": a sentence stating it says "exit" or
@@ -70,6 +70,12 @@ _MEASURED = re.compile(
     r"\b(?:value|number|size|length|limit|capacity|count|maximum|minimum)s?\s+of\s+"
     r"(?:(?:the|a|an|each|every)\s+)?(?P<b>.+)",
     re.I,
+)
+# Else a measure named with the word before it ("the default nice length", "the smallest split size"): a sentence
+# stating it names the measure ("the default block size" states no nice length); a bound's word names no measure.
+_BOUNDING = r"(?:default|maximum|minimum|largest|smallest|total)\s"
+_NAMED_MEASURE = re.compile(
+    rf"\bthe\s+(?:{_BOUNDING})?(?P<c>(?!{_BOUNDING})[\w-]+\s+(?:{MEASURES}))s?\b(?!\s+of\b)", re.I
 )
 
 
@@ -95,7 +101,8 @@ def measured_phrase(question: str) -> str:
     asks_version = bool(ASKS_VERSION.search(question))
     match = next((m for m in _MEASURED.finditer(question) if m.group("v") is None or asks_version), None)
     if not match:
-        return ""
+        named = _NAMED_MEASURE.search(question)
+        return named.group("c") if named else ""
     if match.group("x"):
         return "exit"
     if match.group("v") is not None:  # "which Kestrel version", "which version of X": whose version, a name

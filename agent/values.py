@@ -20,6 +20,7 @@ from agent.entries import (
     siblings,
 )
 from agent.evidence import (
+    is_path,
     names_covered,
     names_subject,
     own_heading,
@@ -28,6 +29,7 @@ from agent.evidence import (
     titles_read,
     untitled,
     whole_text,
+    written_code,
 )
 from agent.notation import quoted
 from agent.rare_words import absent, is_rare
@@ -167,7 +169,10 @@ def value_missing(
     titles = titles_read(evidence)
     subject = untitled(identifiers, titles) or identifiers
     if form == "version" and counted:  # "in which Quill release was QZ_A added": QZ_A's, not any Quill release
-        subject = [i for i in subject if i.lower() != counted.split()[-1].lower()] or subject
+        dated = [i for i in subject if i.lower() != counted.split()[-1].lower()]
+        # Or the first path the question writes ("in which version of the Quill Standard was /qz added to replace
+        # /var/qz?"): a release of the whole standard dates nothing in it.
+        subject = dated or [c for c in written_code(question) if is_path(c)][:1] or subject
     given = stated_values(question, form, code_kind)
     bound = asked_bounds(question)
     asks_default = bool(MENTIONS_DEFAULT.search(question))

@@ -224,10 +224,24 @@ def test_a_long_word_the_text_writes_as_two_is_covered() -> None:
         ("What is the size of the buffer, in bytes?", "buffer"),  # "the size of X": X
         ("What is the maximum tilt angle, in degrees?", ""),  # a sentence may say "tilts up to 30 degrees"
         ("How many times does the qz resolver retry each gate?", ""),  # a count of repeats: "Default: 4 tries"
+        ("What is the default gap length that qzpack uses at level 6?", "gap length"),  # the word before the measure
+        ("What is the smallest split size qzip allows?", "split size"),
+        ("What is the maximum length allowed for a pier name?", ""),  # a bound's word names no measure
+        ("With the default gap size, how many blocks does qzpack write?", "blocks"),  # "how many" first
     ],
 )
 def test_what_a_value_question_counts_or_measures(question: str, phrase: str) -> None:
     assert measured_phrase(question) == phrase
+
+
+def test_a_measure_named_with_a_word_before_it_is_stated_beside_its_noun() -> None:
+    question = "What is the default gap length that QZ-9 uses at level 6?"
+    block = hit("manual", "QZ-9 packs blocks at level 6. The default block size is twice the window, or 1 MiB.", 1)
+    verdict = _verdict(question, [block])
+    assert verdict.failing == "value_stated"
+    assert verdict.reasons[-1].detail == "no passage states a value for gap length (QZ-9)"
+    gap = hit("manual", "QZ-9 uses a default gap length of 64 at level 6.", 2)
+    assert _verdict(question, [block, gap]).sufficient
 
 
 def test_a_count_is_stated_only_beside_what_it_counts() -> None:
@@ -281,6 +295,19 @@ def test_asked_in_which_release_a_sentence_must_give_one() -> None:
     assert verdict.failing == "value_stated"  # a count of arguments is no release
     dated = _paged("manual", "The gate-lock element was introduced in release 2.4 of the manual.", 4)
     assert _verdict(question, [about, dated]).sufficient
+
+
+def test_a_release_of_a_whole_standard_dates_no_path_it_holds() -> None:
+    question = "In which version of the Harbour Layout Standard was /pier added to replace /var/pier?"
+    standard = _paged("layout", "STANDARDS The Harbour Layout Standard (HLS), Version 3.0, published 2015.", 6)
+    pier = _paged("layout", "/pier This directory holds the state of the piers since they were raised.", 4)
+    verdict = _verdict(question, [standard, pier])
+    assert verdict.failing == "value_stated"
+    # The path it replaces is not what is dated.
+    replaced = _paged("layout", "/var/pier Deprecated in version 2.1 of the Harbour Layout Standard.", 5)
+    assert _verdict(question, [standard, pier, replaced]).failing == "value_stated"
+    dated = _paged("layout", "/pier Added in version 2.3 of the Harbour Layout Standard to replace /var/pier.", 5)
+    assert _verdict(question, [standard, pier, dated]).sufficient
 
 
 def test_asked_for_a_hexadecimal_value_only_a_number_written_so_answers() -> None:
