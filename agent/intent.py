@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from agent.evidence import written_code
 from agent.question_words import QUESTION_WORDS
-from kb.definitions import defined_term
+from kb.definitions import defined_in, defined_term, spelled_out
 from kb.periods import is_period, join_periods
 from kb.sentences import sentences
 from kb.text import AUXILIARIES, STOPWORDS, is_common_word, is_identifier, without_possessive, words
@@ -116,6 +116,7 @@ class QuestionReading(BaseModel):
 # A unit of size, frequency or rate right after a number ("10 GB", "3 GHz", "64KiB"): the few generic ones written in
 # capitals, which would otherwise read as names.
 _UNIT = re.compile(r"(?<![\w.])\d[\d.,]*\s*([KMGTPE]i?B|[kKMGT]?Hz|[KMG]bps)\b")
+_ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "VMs", "GCs", "CPUs"
 # A value naming what is asked about, after the noun of a code ("exit status of 17", "error 0x1F").
 _CODED_VALUE = re.compile(r"\b(?:status|code|error|errno|signal)\s+(?:of\s+)?(\d+|0x[0-9A-Fa-f]+)\b", re.I)
 _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
@@ -254,28 +255,6 @@ def content_terms(text: str) -> list[str]:
     return out
 
 
-def defined_in(question: str, term: str) -> bool:
-    """Whether the question itself spells out or defines the term ("days payable outstanding (DPO)", "DPO is
-    defined as ...", "Define X as ..."): the evidence need not print it, only what it stands for."""
-    t = re.escape(term)
-    # A name in code (words joined by underscores) in parentheses names what the words before it describe ("the
-    # block size of X (X_BLOCK_SIZE)"); it abbreviates nothing, nor does a variable expanded as "$(X)".
-    spelled = "" if "_" in term else rf"(?<!\$)\(\s*{t}s?\s*\)|"
-    pattern = (
-        rf"{spelled}\b{t}\s+(?:is|are)\s+(?:here\s+)?defined\s+as\b|"
-        rf"\bdefine\s+(?:[\w-]+\s+){{0,3}}{t}\s+(?:as|using)\b|\bcalculate\s+(?:[\w-]+\s+){{0,3}}{t}\s+(?:as|using)\b"
-    )
-    return bool(re.search(pattern, question, re.IGNORECASE))
-
-
-def spelled_out(acronym: str, text: str) -> str:
-    """The words the text spells the acronym out with, "long form (ACR)": as many words before the parenthesis
-    as the acronym has letters; "" when the text does not spell it out."""
-    match = re.search(rf"((?:[\w'’-]+\s+){{1,10}})\(\s*{re.escape(acronym)}s?\s*\)", text)
-    letters = sum(c.isalpha() for c in acronym)
-    return " ".join(match.group(1).split()[-letters:]) if match and letters else ""
-
-
 # A name told apart by a number ("Level 5", "Class 2", "Tier 1"): found only with its number, since the word with
 # another one ("Level 3") names something else. A reference to a part of a document ("Section 4", "Table 2") or a
 # date ("May 3") is none, and a number before a lower-case word counts what follows ("About 10 gates"); the words
@@ -323,8 +302,12 @@ def read_question(question: str, whole: str | None = None, own_terms: int = 0) -
     # what 17 means is asked) are names, whatever their word.
     named = {t for t in terms if re.search(rf"(?<![\w.-]){re.escape(t)}=", q)}
     named |= set(_CODED_VALUE.findall(q)) & set(terms)
+    # An acronym's plural ("VMs", "GCs") names a class of things, as any plural noun does: a plain term.
+    classes = {t for t in terms if _ACRONYM_PLURAL.match(t)}
     identifiers = [
-        t for t in terms if (is_identifier(t) or t in named) and not is_period(t) and t not in story and t not in units
+        t
+        for t in terms
+        if (is_identifier(t) or t in named) and not is_period(t) and t not in {*story, *units, *classes}
     ]
     key_terms = identifiers + [t for t in terms if t not in identifiers]
     # A sentence's first word is capitalised anyway, unless the question also writes it so elsewhere ("Zorblax died
@@ -335,7 +318,12 @@ def read_question(question: str, whole: str | None = None, own_terms: int = 0) -
     names = [
         t
         for t in terms
-        if t[:1].isupper() and t not in identifiers and not is_period(t) and t not in openers and not is_common_word(t)
+        if t[:1].isupper()
+        and t not in identifiers
+        and not is_period(t)
+        and t not in openers
+        and t not in classes
+        and not is_common_word(t)
     ]
     names += [f"{w} {n}" for w, n in _CODED_NAME.findall(q) if w.lower() not in _NOT_CODED]
     # A framing phrase's words are no terms, but a name, an identifier or a number in it still says which document

@@ -154,3 +154,25 @@ def defining_rank(records: list[dict], term: str) -> list[dict]:
             scored.append((-strength, order, record))
     scored.sort(key=lambda item: (item[0], item[1]))
     return [record for _, _, record in scored]
+
+
+def defined_in(question: str, term: str) -> bool:
+    """Whether the question itself spells out or defines the term ("days payable outstanding (DPO)", "DPO is
+    defined as ...", "Define X as ..."): the evidence need not print it, only what it stands for."""
+    t = re.escape(term)
+    # A name in code (words joined by underscores) in parentheses names what the words before it describe ("the
+    # block size of X (X_BLOCK_SIZE)"); it abbreviates nothing, nor does a variable expanded as "$(X)".
+    spelled = "" if "_" in term else rf"(?<!\$)\(\s*{t}s?\s*\)|"
+    pattern = (
+        rf"{spelled}\b{t}\s+(?:is|are)\s+(?:here\s+)?defined\s+as\b|"
+        rf"\bdefine\s+(?:[\w-]+\s+){{0,3}}{t}\s+(?:as|using)\b|\bcalculate\s+(?:[\w-]+\s+){{0,3}}{t}\s+(?:as|using)\b"
+    )
+    return bool(re.search(pattern, question, re.IGNORECASE))
+
+
+def spelled_out(acronym: str, text: str) -> str:
+    """The words the text spells the acronym out with, "long form (ACR)": as many words before the parenthesis
+    as the acronym has letters; "" when the text does not spell it out."""
+    match = re.search(rf"((?:[\w'’-]+\s+){{1,10}})\(\s*{re.escape(acronym)}s?\s*\)", text)
+    letters = sum(c.isalpha() for c in acronym)
+    return " ".join(match.group(1).split()[-letters:]) if match and letters else ""

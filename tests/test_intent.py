@@ -319,3 +319,9 @@ def test_a_value_after_a_code_noun_is_what_is_asked_about() -> None:
     assert read_question("What does an exit status of 17 from qzip mean?").identifiers == ["17"]
     assert "0x1F" in read_question("What does error 0x1F mean in qzlib?").identifiers
     assert read_question("How many gates does qzd open at 17 sites?").identifiers == []
+
+
+def test_an_acronyms_plural_is_a_plain_term_not_a_name_the_evidence_must_print() -> None:
+    reading = read_question("Why is QZ_ECHO=yes discouraged on production machines, particularly cloud VMs?")
+    assert "VMs" in reading.key_terms and "VMs" not in [*reading.identifiers, *reading.names]
+    assert read_question("Which VM does the QZ-9 pier host?").identifiers == ["VM", "QZ-9"]
