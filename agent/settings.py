@@ -208,11 +208,11 @@ class AnswerSettings(BaseModel):
         "chosen on the bench).",
     )
     floor_share: float = Field(
-        0.4,
+        0.3,
         ge=0,
         le=1,
-        description="A sentence scoring below this share of the best one is left out (0.5 before; chosen on the "
-        "bench).",
+        description="A sentence scoring below this share of the best one is left out (0.5, then 0.4 before; 0.3 and "
+        "0.2 alike once a question's parts each get a sentence, above 0.4 on the probes and aragog).",
     )
     duplicate_overlap: float = Field(
         0.6, ge=0, le=1, description="Word overlap (Jaccard) above which a sentence repeats one already chosen."
