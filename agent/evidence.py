@@ -61,7 +61,14 @@ def token_set(texts: Iterable[str]) -> set[str]:
 
 
 _CODED = re.compile(r"^[^\W\d_]+\s+\d+$")
-_ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")
+_ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "VMs", "GCs", "CPUs"
+
+
+def is_acronym_plural(term: str) -> bool:
+    """Whether the term is an acronym's plural ("VMs", "IDs")."""
+    return bool(_ACRONYM_PLURAL.match(term))
+
+
 _HYPHEN = "[-‐‑]"
 _COMBINATION = re.compile(r"\w\s*\+\s*\w")  # things pressed or taken together, joined by "+"
 
@@ -79,7 +86,7 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
         year = period_year(whole)
         return not year or year in tokens
     key = re.sub(r"[\W_]+", "", whole)
-    if _ACRONYM_PLURAL.match(term) and term[:-1].lower() in tokens:  # "QZs", "IDs": the acronym, written once
+    if is_acronym_plural(term) and term[:-1].lower() in tokens:  # "QZs", "IDs": the acronym, written once
         return True
     names = term.split("/")
     # "QzRetry/QzTimeout", "qz3/qz4": each name, not a path ("usr/lib").

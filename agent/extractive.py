@@ -153,36 +153,32 @@ def compose(
         return ""
     # A sentence is matched with the heading it stands under: "Training data" says what the sentence after it is
     # about ("We use the Qz corpus and ...") without its words.
-    pool = [(c[4] | set(tokenize(heads.get(n, ""))), squashed([c[3], heads.get(n, "")])) for n, c in enumerate(items)]
+    headings = [heads.get(n, "") for n in range(len(items))]
+    pool = [(c[4] | set(tokenize(h)), squashed([c[3], h])) for c, h in zip(items, headings, strict=True)]
     asked = need or question
     aliases = aliases or {}
     stand_ins = stand_ins_for(asked, aliases, items, embed, s)
     texts = [c[3] for c in items]
-    lexical = lexical_scores(
-        asked, {**aliases, **stand_ins}, pool, s.identifier_weight, texts, s.longer_name_share, s.code_weight
-    )
     # A question asking several things: each part is ranked on its own too (a comparison has its topics instead).
     parts = question_parts(asked) if intent != "compare" and s.part_sentences else [asked]
     parts = parts if len(parts) > 1 else []
-    part_lexical = [
+    lexical, *part_lexical = [
         lexical_scores(
-            part, {**aliases, **stand_ins}, pool, s.identifier_weight, texts, s.longer_name_share, s.code_weight
+            q, {**aliases, **stand_ins}, pool, s.identifier_weight, texts, s.longer_name_share, s.code_weight
         )
-        for part in parts
+        for q in [asked, *parts]
     ]
     likeness = np.zeros((len(items), len(items)))  # sentence to sentence, for the novelty of each choice
     if embed is not None:
         vectors = embed([asked, *parts, *texts])
         asked_vectors, vectors = vectors[: 1 + len(parts)], vectors[1 + len(parts) :]
-        dense = np.clip(vectors @ asked_vectors[0], 0.0, 1.0)
-        scores = s.dense_weight * dense + (1 - s.dense_weight) * lexical
-        part_scores = [
-            s.dense_weight * np.clip(vectors @ part, 0.0, 1.0) + (1 - s.dense_weight) * lex
-            for part, lex in zip(asked_vectors[1:], part_lexical, strict=True)
+        scores, *part_scores = [
+            s.dense_weight * np.clip(vectors @ v, 0.0, 1.0) + (1 - s.dense_weight) * lex
+            for v, lex in zip(asked_vectors, [lexical, *part_lexical], strict=True)
         ]
         likeness = vectors @ vectors.T
     else:
-        scores, part_scores = lexical, [lex.copy() for lex in part_lexical]
+        scores, *part_scores = [lex.copy() for lex in [lexical, *part_lexical]]
     lengths = np.array([len(c[3].split()) for c in items])
     ranks = np.array([c[0] for c in items])
     # A list's items make the sentence announcing them long: asked for a list, it keeps its whole score.

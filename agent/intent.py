@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from agent.evidence import written_code
+from agent.evidence import is_acronym_plural, written_code
 from agent.question_words import QUESTION_WORDS
 from kb.definitions import defined_in, defined_term, spelled_out
 from kb.periods import is_period, join_periods
@@ -116,7 +116,6 @@ class QuestionReading(BaseModel):
 # A unit of size, frequency or rate right after a number ("10 GB", "3 GHz", "64KiB"): the few generic ones written in
 # capitals, which would otherwise read as names.
 _UNIT = re.compile(r"(?<![\w.])\d[\d.,]*\s*([KMGTPE]i?B|[kKMGT]?Hz|[KMG]bps)\b")
-_ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")  # "VMs", "GCs", "CPUs"
 # A value naming what is asked about, after the noun of a code ("exit status of 17", "error 0x1F").
 _CODED_VALUE = re.compile(r"\b(?:status|code|error|errno|signal)\s+(?:of\s+)?(\d+|0x[0-9A-Fa-f]+)\b", re.I)
 _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
@@ -303,7 +302,7 @@ def read_question(question: str, whole: str | None = None, own_terms: int = 0) -
     named = {t for t in terms if re.search(rf"(?<![\w.-]){re.escape(t)}=", q)}
     named |= set(_CODED_VALUE.findall(q)) & set(terms)
     # An acronym's plural ("VMs", "GCs") names a class of things, as any plural noun does: a plain term.
-    classes = {t for t in terms if _ACRONYM_PLURAL.match(t)}
+    classes = {t for t in terms if is_acronym_plural(t)}
     identifiers = [
         t
         for t in terms
