@@ -28,6 +28,8 @@ font, a running header and page numbers):
   compressor's manual pages;
 - bench/probes/layout/pdfs/: the file system hierarchy's, the user environment's and a version control system's
   ignore-file manual pages;
+- bench/probes/ipc/pdfs/: an I/O event notification facility's, POSIX message queues' and the kernel namespaces'
+  manual pages;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -151,6 +153,12 @@ SOURCES = {  # probe / pdf name: (source, title)
     "loading/ld.so.8.pdf": ("/usr/share/man/man8/ld.so.8.gz", "ld.so(8): dynamic linker/loader"),
     "loading/credentials.7.pdf": ("/usr/share/man/man7/credentials.7.gz", "credentials(7): process identifiers"),
     "loading/regex.7.pdf": ("/usr/share/man/man7/regex.7.gz", "regex(7): POSIX.2 regular expressions"),
+    "ipc/epoll.7.pdf": ("/usr/share/man/man7/epoll.7.gz", "epoll(7): I/O event notification facility"),
+    "ipc/mq_overview.7.pdf": (
+        "/usr/share/man/man7/mq_overview.7.gz",
+        "mq_overview(7): overview of POSIX message queues",
+    ),
+    "ipc/namespaces.7.pdf": ("/usr/share/man/man7/namespaces.7.gz", "namespaces(7): overview of Linux namespaces"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
