@@ -357,7 +357,23 @@ def _reading_order(chosen: list[int], follows: dict[int, int]) -> list[int]:
 
 
 def _terminated(sentence: str) -> str:
+    sentence = _unbracketed(sentence)
     return sentence if sentence[-1] in ".!?…" else f"{sentence}."
+
+
+def _unbracketed(sentence: str) -> str:
+    """A sentence the text wrote as an aside, wholly in brackets ("(Before that, qzread(2) returns 0.)"), without
+    them: quoted alone it is no aside, and a full stop after the bracket would read "buffer.).".
+    """
+    text = sentence.rstrip(".")
+    if not (text.startswith("(") and text.endswith(")")):
+        return sentence
+    depth = 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and i < len(text) - 1:
+            return sentence  # the opening bracket closes before the end: "(a) one thing, (b) another"
+    return text[1:-1].strip()
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:

@@ -206,6 +206,8 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
         return "a heading in capitals"  # glued to the text after it
     if _title_line(text):
         return "a title: every word capitalised, no figure"
+    if _opening_title_run(text) >= s.title_run:
+        return "a title block, headings or a figure's labels run together"
     if text.endswith("?"):
         return "a question, not an answer"
     if _LEADERS.search(text):
@@ -282,12 +284,37 @@ _TITLE_SMALL = frozenset(
 )
 
 
+_SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
+
+
 def _title_line(text: str) -> bool:
-    """A title or a heading run into one line ("Consolidated Balance Sheets ACME, INC."), a name list: three words
-    or more, each capitalised but the small ones, and no figure. A sentence has a verb in lower case."""
+    """A title or a heading run into one line ("Consolidated Balance Sheets ACME, INC.", "4.2 RESULTS Model Size"), a
+    name list: three words or more after any section number, each capitalised but the small ones, and no figure. A
+    sentence has a verb in lower case."""
+    text = _SECTION_NUMBER.sub("", text)
     words = [w.strip("().,;:") for w in text.split()]
     big = [w for w in words if any(ch.isalpha() for ch in w) and w.lower() not in _TITLE_SMALL]
     return len(big) >= 3 and not any(ch.isdigit() for ch in text) and all(w[:1].isupper() for w in big)
+
+
+# "Model", "Multi-Billion", "X-Large"; not "GContext" (a name in code)
+_TITLE_WORD = re.compile(r"^[A-Z](?:[a-z]+|-[A-Za-z]+)(?:-[A-Za-z]+)*$")
+_ACRONYM = re.compile(r"^[A-Z]{2,}(?:-?\d+)?$")  # "NSP", "GPT-3" among capitalised words
+
+
+def _opening_title_run(text: str) -> int:
+    """How many capitalised words the text opens with, one after another: small words and one- or two-digit marks
+    (an author's affiliations: "Ann Qz 1 2 Bo Zed 2") between them count for nothing. Prose soon has a word in lower
+    case; a title block, a contents list or a figure's axis labels read into the text do not ("Small Medium Large
+    Model Size Performance (%) ...")."""
+    run = 0
+    for word in text.split():
+        bare = word.strip('().,;:"“”')
+        if _TITLE_WORD.match(bare) or (run and _ACRONYM.match(bare)):
+            run += 1
+        elif not (bare.lower() in _TITLE_SMALL or (bare.isdigit() and len(bare) <= 2) or word in {"(%)", "-", "&"}):
+            break
+    return run
 
 
 def _longest_run(words: list[str]) -> int:

@@ -172,6 +172,12 @@ class AnswerSettings(BaseModel):
     heading_words: int = Field(
         10, ge=0, description="A capitalised line without a full stop of up to this many words is a heading."
     )
+    title_run: int = Field(
+        9,
+        ge=2,
+        description="A sentence opening with this many capitalised words in a row (small words and one- or two-digit "
+        "marks between them) is a title block, headings or a figure's labels run together: no answer.",
+    )
     dense_weight: float = Field(
         0.55,
         ge=0,

@@ -219,6 +219,17 @@ def test_a_quoted_sentence_sets_off_the_run_in_heading_it_opens_with() -> None:
     assert answer == "Pump initialization: We prime the harbour pump with fresh water before use. [c1]"
 
 
+def test_a_sentence_written_as_an_aside_is_quoted_without_its_brackets() -> None:
+    text = "The harbour pump primes itself. (Before that, qzread(2) of the gauge returns an empty buffer.)"
+    context = [passage("c1", "p:1", text)]
+    answer = compose("What does qzread of the gauge return?", "general", [], context, AnswerSettings())
+    assert answer.startswith("Before that, qzread(2) of the gauge returns an empty buffer. [c1]")
+    # Brackets opening and closing inside the sentence stay.
+    aside = "(a) The pump primes itself and (b) the gauge reads zero."
+    answer = compose("What does the gauge read?", "general", [], [passage("c1", "p:1", aside)], AnswerSettings())
+    assert answer.startswith(aside)
+
+
 def test_a_sentence_with_a_figures_text_read_into_it_is_quoted_up_to_that_text() -> None:
     text = (
         "The harbour pump is primed with fresh water before every use, and its seals are checked by the night crew "

@@ -52,6 +52,22 @@ def test_a_title_run_into_one_line_is_no_answer() -> None:
     assert unreadable("The Filter Sorts Every Sample It Reads.", q)  # a headline, no verb in lower case
     assert unreadable("Harbour Works sells filters to North Sea ports.", q) is None  # a verb in lower case
     assert unreadable("Filter Sales Grew 12% In 2019 Across All Ports.", q) is None  # a figure: not a bare title
+    # A numbered section's heading is a title all the same; a numbered section's sentence is not.
+    assert unreadable("4.2 RESULTS Filter Size and Accuracy.", q) == "a title: every word capitalised, no figure"
+    assert unreadable("4.2 SALES The filter sold 12 units in 2019.", q) is None
+
+
+def test_a_title_block_or_a_figures_labels_opening_a_sentence_are_no_answer() -> None:
+    q = "How was the filter trained?"
+    block = "Qz-Filter: Training Noisy Sample Filters Using Threshold Search Ann Qzell 1 2 Bo Zedd 2 Cy Vorn 1."
+    assert unreadable(block, q) == "a title block, headings or a figure's labels run together"
+    labels = "Small Medium Large X-Large Filter Size Accuracy (%) QZ-3 Noisy Mixed Samples (b) Accuracy by size."
+    assert unreadable(labels, q) == "a title block, headings or a figure's labels run together"
+    # Prose names a few things in capitals, then has a word in lower case; a list of identifiers is no title.
+    assert unreadable("The North Sea Harbour Works Filter Company Board trained the filter in 2019.", q) is None
+    listed = "Options QzOpen, QzClose, QzRead, QzWrite, QzSeek, QzTell, QzSync and QzStat are read first."
+    assert unreadable(listed, q) is None
+    assert unreadable(block, q, AnswerSettings(title_run=20)) is None  # the run's length is a setting
 
 
 def test_a_tables_column_headers_are_no_answer() -> None:
