@@ -241,6 +241,8 @@ def test_a_situation_told_before_the_question_is_its_story() -> None:
     assert read_question("What does EQZ mean when my script crashes?").story == []
     assert read_question("The pump fails with EQZ. What is going on?").key_terms == ["EQZ", "pump", "fails"]
     assert read_question("The pump fails with EQZ. What went wrong?").key_terms == ["EQZ", "pump", "fails"]
+    # The reader speaking of themself ("am I") asks; it names nothing the evidence must hold.
+    assert "am" not in read_question("The pump stops with EQZ. Which limit am I over?").key_terms
 
 
 def test_a_storys_names_need_no_cover_when_the_question_names_its_own() -> None:
