@@ -206,7 +206,7 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
         return "a heading in capitals"  # glued to the text after it
     if _title_line(text):
         return "a title: every word capitalised, no figure"
-    if _opening_title_run(text) >= s.title_run:
+    if _opening_title_run(text) >= s.title_run and not is_row(text):  # a row's label may be long
         return "a title block, headings or a figure's labels run together"
     if text.endswith("?"):
         return "a question, not an answer"
@@ -303,8 +303,9 @@ _ACRONYM = re.compile(r"^[A-Z]{2,}(?:-?\d+)?$")  # "NSP", "GPT-3" among capitali
 
 
 def _opening_title_run(text: str) -> int:
-    """How many capitalised words the text opens with, one after another: small words and one- or two-digit marks
-    (an author's affiliations: "Ann Qz 1 2 Bo Zed 2") between them count for nothing. Prose soon has a word in lower
+    """How many capitalised words the text opens with, one after another: small words and one-digit marks (an
+    author's affiliations: "Ann Qz 1 2 Bo Zed 2") between them count for nothing; a longer number ends the run (a
+    table's row read as a sentence: "Ann Qz 64 Chief Officer and Vice President ..."). Prose soon has a word in lower
     case; a title block, a contents list or a figure's axis labels read into the text do not ("Small Medium Large
     Model Size Performance (%) ...")."""
     run = 0
@@ -312,7 +313,7 @@ def _opening_title_run(text: str) -> int:
         bare = word.strip('().,;:"“”')
         if _TITLE_WORD.match(bare) or (run and _ACRONYM.match(bare)):
             run += 1
-        elif not (bare.lower() in _TITLE_SMALL or (bare.isdigit() and len(bare) <= 2) or word in {"(%)", "-", "&"}):
+        elif not (bare.lower() in _TITLE_SMALL or (bare.isdigit() and len(bare) == 1) or word in {"(%)", "-", "&"}):
             break
     return run
 

@@ -175,7 +175,7 @@ class AnswerSettings(BaseModel):
     title_run: int = Field(
         9,
         ge=2,
-        description="A sentence opening with this many capitalised words in a row (small words and one- or two-digit "
+        description="A sentence opening with this many capitalised words in a row (small words and one-digit "
         "marks between them) is a title block, headings or a figure's labels run together: no answer.",
     )
     dense_weight: float = Field(

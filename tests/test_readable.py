@@ -65,6 +65,9 @@ def test_a_title_block_or_a_figures_labels_opening_a_sentence_are_no_answer() ->
     assert unreadable(labels, q) == "a title block, headings or a figure's labels run together"
     # Prose names a few things in capitals, then has a word in lower case; a list of identifiers is no title.
     assert unreadable("The North Sea Harbour Works Filter Company Board trained the filter in 2019.", q) is None
+    # A table's row with a long label is a row; read as a sentence, a person's age ends the run of capitalised words.
+    assert unreadable("Harbour Works North Sea Filter Plant Adjusted Operating Income Before Tax | 2019: 12", q) is None
+    assert unreadable("Ann Qzell 64 Chief Filter Officer and Senior Vice President, Filter Testing & Data.", q) is None
     listed = "Options QzOpen, QzClose, QzRead, QzWrite, QzSeek, QzTell, QzSync and QzStat are read first."
     assert unreadable(listed, q) is None
     assert unreadable(block, q, AnswerSettings(title_run=20)) is None  # the run's length is a setting
