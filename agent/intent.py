@@ -249,6 +249,8 @@ def content_terms(text: str) -> list[str]:
         low = word.lower()
         if low in STOPWORDS or low in QUESTION_WORDS or (len(low) < 2 and not word.isdigit()):
             continue
+        if word == "am":  # the reader speaking of themself ("what limit am I hitting?"); the acronym is "AM"
+            continue
         if word not in out:
             out.append(word)
     return out

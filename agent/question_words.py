@@ -27,8 +27,8 @@ QUESTION_WORDS = (
             # evidence answers in its own words ("ERR_X: thrown when ...").
             "indicate indicates signify signifies relate relates trigger triggers triggered problem fix "
             # An aside's abbreviations and a contrast's adverb ("i.e. does it give 4 rather than 5?") name nothing,
-            # nor does a reader speaking of themself ("I'm used to X", "what limit am I over?").
-            "i.e e.g rather am i'm i’m i've i’ve i'd i’d "
+            # nor does a reader speaking of themself ("I'm used to X"; "am" in agent.intent.content_terms).
+            "i.e e.g rather i'm i’m i've i’ve i'd i’d "
             # Someone unnamed wanting something ("why would anyone want to turn X off?") frames the question; the
             # evidence says what X does, not who wants it.
             "anyone anybody someone somebody want wants "

@@ -284,7 +284,7 @@ _TITLE_SMALL = frozenset(
 )
 
 
-_SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
+_SECTION_NUMBER = re.compile(r"^\d{1,2}(?:\.\d+)*\.?\s+")  # "4.2 ", "7 "; not a year ("2019 Sales ...")
 
 
 def _title_line(text: str) -> bool:
@@ -309,12 +309,15 @@ def _opening_title_run(text: str) -> int:
     case; a title block, a contents list or a figure's axis labels read into the text do not ("Small Medium Large
     Model Size Performance (%) ...")."""
     run = 0
-    for word in text.split():
+    for word in _SECTION_NUMBER.sub("", text).split():
         bare = word.strip('().,;:"“”')
-        if _TITLE_WORD.match(bare) or (run and _ACRONYM.match(bare)):
-            run += 1
-        elif not (bare.lower() in _TITLE_SMALL or (bare.isdigit() and len(bare) == 1) or word in {"(%)", "-", "&"}):
+        if bare.lower() in _TITLE_SMALL or (bare.isdigit() and len(bare) == 1) or word in {"(%)", "-", "&"}:
+            continue  # "The", "Of" count for nothing either
+        if not (_TITLE_WORD.match(bare) or (run and _ACRONYM.match(bare))):
             break
+        run += 1
+        if word.endswith(","):
+            break  # names listed in prose ("Ann Qz, Bo Zed, ... founded the firm"); a title block has no commas
     return run
 
 

@@ -174,9 +174,10 @@ class AnswerSettings(BaseModel):
     )
     title_run: int = Field(
         9,
-        ge=2,
-        description="A sentence opening with this many capitalised words in a row (small words and one-digit "
-        "marks between them) is a title block, headings or a figure's labels run together: no answer.",
+        ge=5,
+        description="A sentence (not a table row) opening with this many capitalised words in a row (after any "
+        "section number; small words, one-digit marks and '(%)' between them count for nothing, a comma ends the "
+        "run) is a title block, headings or a figure's labels run together: no answer.",
     )
     dense_weight: float = Field(
         0.55,

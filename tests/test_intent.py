@@ -243,6 +243,7 @@ def test_a_situation_told_before_the_question_is_its_story() -> None:
     assert read_question("The pump fails with EQZ. What went wrong?").key_terms == ["EQZ", "pump", "fails"]
     # The reader speaking of themself ("am I") asks; it names nothing the evidence must hold.
     assert "am" not in read_question("The pump stops with EQZ. Which limit am I over?").key_terms
+    assert "AM" in read_question("What does AM stand for in the pump's radio settings?").key_terms  # an acronym
 
 
 def test_a_storys_names_need_no_cover_when_the_question_names_its_own() -> None:

@@ -71,6 +71,11 @@ def test_a_title_block_or_a_figures_labels_opening_a_sentence_are_no_answer() ->
     listed = "Options QzOpen, QzClose, QzRead, QzWrite, QzSeek, QzTell, QzSync and QzStat are read first."
     assert unreadable(listed, q) is None
     assert unreadable(block, q, AnswerSettings(title_run=20)) is None  # the run's length is a setting
+    # Names listed in prose have commas; capitalised small words count for nothing; a year is no section number.
+    founders = "Ann Qzell, Bo Zedd, Cy Vorn, Dee Marsh, Eli Tarn, Fay Quill and Gus Holt founded the filter works."
+    assert unreadable(founders, q) is None
+    assert unreadable("The Board Of Directors Of The Harbour Works North Sea Filter Company met in May.", q) is None
+    assert unreadable("2019 Harbour Works Sold Filters.", q) is None
 
 
 def test_a_tables_column_headers_are_no_answer() -> None:
