@@ -173,7 +173,7 @@ class AnswerSettings(BaseModel):
         10, ge=0, description="A capitalised line without a full stop of up to this many words is a heading."
     )
     title_run: int = Field(
-        9,
+        8,
         ge=5,
         description="A sentence (not a table row) opening with this many capitalised words in a row (after any "
         "section number; small words, one-digit marks and '(%)' between them count for nothing, a comma ends the "
