@@ -33,6 +33,7 @@ from agent.readable import (
     is_row,
     past_rules,
     past_section_heads,
+    unbracketed,
     unreadable,
     with_run_in_heading,
 )
@@ -117,7 +118,7 @@ def compose(
                 # the question writes one): no prose.
                 sentence = past_rules(symbols_cut(sentence, question, s))
                 sentence = sentence if markup_tags(question) else without_markup(sentence, whole_text(item))
-                sentence = _unbracketed(sentence)  # read as it will be quoted: the checks below see that
+                sentence = unbracketed(sentence)  # read as it will be quoted: the checks below see that
             words = len(sentence.split())
             # A short entry is no fragment when it holds the code asked about as written ("%q The port.") or opens
             # with the identifier asked about ("qz.BADGATE: Unknown gate.").
@@ -359,22 +360,6 @@ def _reading_order(chosen: list[int], follows: dict[int, int]) -> list[int]:
 
 def _terminated(sentence: str) -> str:
     return sentence if sentence[-1] in ".!?…" else f"{sentence}."
-
-
-def _unbracketed(sentence: str) -> str:
-    """A sentence the text wrote as an aside, wholly in brackets ("(Before that, qzread(2) returns 0.)"), without
-    them: quoted alone it is no aside, and a full stop after the bracket would read "buffer.).". Unwrapped, it is
-    judged as quoted ("(see qzread(2).)" opens in lower case: a fragment)."""
-    text = sentence.rstrip(".")
-    if not (text.startswith("(") and text.endswith(")")):
-        return sentence
-    depth = 0
-    for i, char in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth == 0 and i < len(text) - 1:
-            return sentence  # the opening bracket closes before the end: "(a) one thing, (b) another"
-    inner = text[1:-1].strip()
-    return inner if depth == 0 and inner else sentence  # unbalanced ("(x (y)") or empty ("()"): as written
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from agent.evidence import is_acronym_plural, written_code
-from agent.question_words import QUESTION_WORDS
+from agent.question_words import LOWER_CASE_QUESTION_WORDS, QUESTION_WORDS
 from kb.definitions import defined_in, defined_term, spelled_out
 from kb.periods import is_period, join_periods
 from kb.sentences import sentences
@@ -247,9 +247,8 @@ def content_terms(text: str) -> list[str]:
     for raw in words(_FRAMING.sub(" ", text)):
         word = without_possessive(raw)
         low = word.lower()
-        if low in STOPWORDS or low in QUESTION_WORDS or (len(low) < 2 and not word.isdigit()):
-            continue
-        if word == "am":  # the reader speaking of themself ("what limit am I hitting?"); the acronym is "AM"
+        asks = low in QUESTION_WORDS or word in LOWER_CASE_QUESTION_WORDS
+        if low in STOPWORDS or asks or (len(low) < 2 and not word.isdigit()):
             continue
         if word not in out:
             out.append(word)

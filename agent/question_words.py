@@ -27,7 +27,7 @@ QUESTION_WORDS = (
             # evidence answers in its own words ("ERR_X: thrown when ...").
             "indicate indicates signify signifies relate relates trigger triggers triggered problem fix "
             # An aside's abbreviations and a contrast's adverb ("i.e. does it give 4 rather than 5?") name nothing,
-            # nor does a reader speaking of themself ("I'm used to X"; "am" in agent.intent.content_terms).
+            # nor does a reader speaking of themself ("I'm used to X"; "am": LOWER_CASE_QUESTION_WORDS).
             "i.e e.g rather i'm i’m i've i’ve i'd i’d "
             # Someone unnamed wanting something ("why would anyone want to turn X off?") frames the question; the
             # evidence says what X does, not who wants it.
@@ -51,3 +51,5 @@ QUESTION_WORDS = (
         for apostrophe in ("'", "’")
     )
 )
+# Words that ask only as written in lower case: "what limit am I hitting?" asks; "AM" is an acronym the evidence holds.
+LOWER_CASE_QUESTION_WORDS = frozenset({"am"})

@@ -53,6 +53,22 @@ def past_section_heads(sentence: str) -> str:
     return f"{match.group('line').rstrip(' .:')}: {sentence[match.end() :]}"
 
 
+def unbracketed(sentence: str) -> str:
+    """A sentence the text wrote as an aside, wholly in brackets ("(Before that, qzread(2) returns 0.)"), without
+    them: quoted alone it is no aside, and a full stop after the bracket would read "buffer.).". Unwrapped, it is
+    judged as quoted ("(see qzread(2).)" opens in lower case: a fragment)."""
+    text = sentence.rstrip(".")
+    if not (text.startswith("(") and text.endswith(")")):
+        return sentence
+    depth = 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and i < len(text) - 1:
+            return sentence  # the opening bracket closes before the end: "(a) one thing, (b) another"
+    inner = text[1:-1].strip()
+    return inner if depth == 0 and inner else sentence  # unbalanced ("(x (y)") or empty ("()"): as written
+
+
 def past_rules(sentence: str) -> str:
     """The sentence without the rules drawn in characters in it: a plain-text heading's underline ("Gate mode
     ---------- In gate mode, ...") or a table's rule under its head is no prose; the heading's words still say what

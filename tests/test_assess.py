@@ -234,25 +234,32 @@ def test_what_a_value_question_counts_or_measures(question: str, phrase: str) ->
     assert measured_phrase(question) == phrase
 
 
-def test_a_measure_named_with_a_word_before_it_is_stated_beside_its_noun() -> None:
-    question = "What is the default gap length that QZ-9 uses at level 6?"
-    block = hit("manual", "QZ-9 packs blocks at level 6. The default block size is twice the window, or 1 MiB.", 1)
-    verdict = _verdict(question, [block])
+@pytest.mark.parametrize(
+    ("question", "other", "detail", "stating"),
+    [
+        # A measure named with a word before it ("gap length") is stated beside its noun, not by another size.
+        (
+            "What is the default gap length that QZ-9 uses at level 6?",
+            "QZ-9 packs blocks at level 6. The default block size is twice the window, or 1 MiB.",
+            "no passage states a value for gap length (QZ-9)",
+            "QZ-9 uses a default gap length of 64 at level 6.",
+        ),
+        # A count is stated only beside what it counts, not by a release number beside the name.
+        (
+            "How many worker threads can QZ-9 use for compression?",
+            "QZ-9 packs blocks of 900 kbytes. Its worker threads share a buffer. Release 2.1 added levels.",
+            "no passage states a value for worker threads (QZ-9)",
+            "QZ-9 runs up to 8 threads for compression.",
+        ),
+    ],
+)
+def test_a_value_is_stated_only_beside_what_it_measures_or_counts(
+    question: str, other: str, detail: str, stating: str
+) -> None:
+    verdict = _verdict(question, [hit("manual", other, 1)])
     assert verdict.failing == "value_stated"
-    assert verdict.reasons[-1].detail == "no passage states a value for gap length (QZ-9)"
-    gap = hit("manual", "QZ-9 uses a default gap length of 64 at level 6.", 2)
-    assert _verdict(question, [block, gap]).sufficient
-
-
-def test_a_count_is_stated_only_beside_what_it_counts() -> None:
-    question = "How many worker threads can QZ-9 use for compression?"
-    text = "QZ-9 packs blocks of 900 kbytes. Its worker threads share a buffer. Release 2.1 added levels."
-    version = hit("manual", text, 1)
-    verdict = _verdict(question, [version])
-    assert verdict.failing == "value_stated"
-    assert verdict.reasons[-1].detail == "no passage states a value for worker threads (QZ-9)"
-    count = hit("manual", "QZ-9 runs up to 8 threads for compression.", 2)
-    assert _verdict(question, [version, count]).sufficient
+    assert verdict.reasons[-1].detail == detail
+    assert _verdict(question, [hit("manual", other, 1), hit("manual", stating, 2)]).sufficient
 
 
 def test_a_table_split_over_two_passages_of_one_page_states_its_values() -> None:

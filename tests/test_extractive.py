@@ -3,7 +3,7 @@ continue, the row the question names leading a figure answer. Examples are inven
 
 import numpy as np
 
-from agent.extractive import _continuations, _unbracketed, compose
+from agent.extractive import _continuations, compose
 from agent.settings import AnswerSettings
 from kb.query import read_query
 
@@ -225,8 +225,6 @@ def test_a_sentence_written_as_an_aside_is_quoted_without_its_brackets() -> None
     answer = compose("What does qzread of the gauge return?", "general", [], context, AnswerSettings())
     assert answer.startswith("Before that, qzread(2) of the gauge returns an empty buffer. [c1]")
     # Brackets opening and closing inside the sentence stay; an aside opening in lower case is a fragment.
-    assert _unbracketed("(a) the pump primes and (b) the gauge reads zero (see below).").startswith("(a)")
-    assert _unbracketed("(x (y)") == "(x (y)" and _unbracketed("()") == "()"
     assert (
         compose(
             "What does the gauge read?",

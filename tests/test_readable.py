@@ -13,6 +13,7 @@ from agent.readable import (
     past_rules,
     past_section_heads,
     states_cause,
+    unbracketed,
     unreadable,
     with_run_in_heading,
 )
@@ -274,3 +275,12 @@ def test_a_pages_first_two_section_headings_run_into_its_text_are_left_out() -> 
     capitals = "NOTES TO THE GATE STATEMENTS The keeper reports."  # a heading in capitals, no line under it
     assert past_section_heads(capitals) == capitals
     assert past_section_heads("The NAME field holds DESCRIPTION Text.") == "The NAME field holds DESCRIPTION Text."
+
+
+def test_a_sentence_wholly_in_brackets_is_read_without_them() -> None:
+    assert unbracketed("(Before that, qzread(2) of the gauge returns an empty buffer.)") == (
+        "Before that, qzread(2) of the gauge returns an empty buffer."
+    )
+    # Brackets opening and closing inside the sentence stay; unbalanced or empty ones are left as written.
+    assert unbracketed("(a) the pump primes and (b) the gauge reads zero (see below).").startswith("(a)")
+    assert unbracketed("(x (y)") == "(x (y)" and unbracketed("()") == "()"
