@@ -13,7 +13,7 @@ import re
 
 from pydantic import BaseModel, Field
 
-from kb.text import AUXILIARIES, WH_WORDS
+from kb.text import AUXILIARIES, STOPWORDS, WH_WORDS
 
 _OPENERS = "|".join((*WH_WORDS, *AUXILIARIES))  # the words a question opens with
 
@@ -23,9 +23,16 @@ _META = re.compile(
     r"\b(?:answer(?:s|ing)?|respond(?:ing)?|response|question|round(?:ed|ing)?|decimal|units?\s+of|"
     r"perspective|standpoint|viewpoint|approximation|your\s+(?:judg(?:e)?ments?|abilities|reasoning)|"
     r"explain\s+why|state\s+that|please|kindly|(?:what|as)\s+(?:was|is)\s+asked|then\s+(?:please\s+)?(?:state|say|write|"
-    r"return)|^\s*(?:we|i)\s+(?:need|want|would\s+like)\s+to)\b",
+    r"return))\b",
     re.IGNORECASE,
 )
+# A sentence saying what the asker wants to do ("We need to calculate a financial metric.") frames the question that
+# follows, unless that question leans on it: refers back to it ("Where should I put them?", "Which option does
+# that?") or is too thin to stand alone ("Which function should I call?").
+_WANTS = re.compile(r"^\s*(?:we|i)\s+(?:need|want|would\s+like)\s+to\b", re.IGNORECASE)
+_ASKING_WORDS = STOPWORDS | set(WH_WORDS) | set(AUXILIARIES)
+_OWN_WORDS = 4
+_REFERS_BACK = re.compile(r"\b(?:it|them|they)\b|\b(?:this|that|these|those)\b(?!\s*\w)", re.IGNORECASE)
 _PERSONA = re.compile(
     r"^\s*(?:(?:assume|imagine|suppose|pretend)\s+(?:that\s+)?(?:you|we)\b|(?:you\s+are|you're|act\s+as)\s+(?:an?|the)\b)",
     re.IGNORECASE,
@@ -152,7 +159,8 @@ def _read_sentence(sentence: str, several: bool, asking: list[str]) -> tuple[str
         kept, hints, dropped = _read_sentence(lead.group("need"), several, asking)
         return kept, _hints(lead.group("head")) + hints, [lead.group("head"), *dropped]
     # An instruction beside the sentence that asks; the asking sentence itself keeps its words.
-    if several and _META.search(sentence) and (sentence not in asking or (len(asking) > 1 and _instructs(sentence))):
+    framing = _META.search(sentence) or (_WANTS.match(sentence) and not any(_leans(a) for a in asking))
+    if several and framing and (sentence not in asking or (len(asking) > 1 and _instructs(sentence))):
         return "", _hints(sentence), [sentence]
     kept, dropped = sentence, []
     for match in _PARENTHESIS.finditer(sentence):  # "(in units of percents and rounded)" inside the need
@@ -163,6 +171,13 @@ def _read_sentence(sentence: str, several: bool, asking: list[str]) -> tuple[str
     if polite != kept:
         dropped.append("please")
     return polite.strip(), [], dropped
+
+
+def _leans(question: str) -> bool:
+    """A question that cannot stand without the sentence before it: it refers back, or holds too few words of its
+    own (fewer than `_OWN_WORDS`, beside its question words)."""
+    own = [w for w in re.findall(r"[\w'-]+", question.casefold()) if w not in _ASKING_WORDS]
+    return bool(_REFERS_BACK.search(question)) or len(own) < _OWN_WORDS
 
 
 def _instructs(sentence: str) -> bool:

@@ -99,3 +99,20 @@ def test_a_preface_announcing_a_quick_question_is_kept_out():
     assert q.need == "if I set -gap 10 with no suffix, what unit is the 10 counted in?" and q.dropped == ["Quick one"]
     assert read_query("Quick question, which valve seals the north line?").need == "which valve seals the north line?"
     assert read_query("Quick gates close first: which one?").need == "Quick gates close first: which one?"
+
+
+def test_a_wish_framing_a_question_that_stands_alone_is_kept_out():
+    q = read_query("We need to work out a ratio for the ledger. What is Qzell Works' 2031 sales total in the summary?")
+    assert q.need == "What is Qzell Works' 2031 sales total in the summary?"
+    assert "We need to work out a ratio for the ledger." in q.dropped
+
+
+def test_a_wish_a_question_leans_on_is_part_of_the_need():
+    # The question refers back to the wish ("them", "does that") or is too thin to stand alone.
+    for question in [
+        "I want to mark some zorb files as private to my own checkout. Where should I keep them?",
+        "I want to stop one folder from growing past a size. Which qz option does that?",
+        "I need to list the widgets bound to a frob for tracing. Which call should I use?",
+    ]:
+        q = read_query(question)
+        assert q.need == question and not q.dropped
