@@ -246,26 +246,31 @@ def assess(state: dict[str, Any]) -> Assessment:
     reasons.append(Check(check="relevant_hits", ok=ok, detail=detail))
     question = state.get("question", "")
     value = c.stated_value and asks_value(question, worded_defaults=c.stated_default)
+    # A path or a pattern may be the reader's own ("the default for /srv/mine"): no name a default is stated of;
+    # but the one path a question names, printed by some passage, is the documents' own name for what is asked about
+    # ("/proc/qz/limit"; two are a comparison's topics, each with a value of its own).
+    own = [c for c in state.get("written") or [] if not may_be_own(c)]
+    printed = [c for c in state.get("written") or [] if is_path(c) and any(written_in(c, t) for t in texts)]
+    printed = printed if len(printed) == 1 and not compare else []
     if c.stated_default and asks_default(question) and not value:
-        # A path or a pattern may be the reader's own ("the default for /srv/mine"): no name a default is stated of.
-        own = [c for c in state.get("written") or [] if not may_be_own(c)]
-        named = [*identifiers, *own] or [t for t in others if HYPHENATED_NAME.match(t)]
+        named = [*identifiers, *own] or printed or [t for t in others if HYPHENATED_NAME.match(t)]
         unstated = default_missing(untitled(named, titles_read(evidence)) or named, evidence, aliases, question)
         if unstated is not None:
             reasons.append(Check(check="default_stated", ok=not unstated, detail=unstated or "a default is stated"))
         # The entry goes on past the evidence: a default value asked for is still a value beside the subject.
         value = unstated is None and c.stated_value and asks_value(question, worded_defaults=False)
     if value:
+        subject = identifiers or printed
         unstated = value_missing(
             question,
-            identifiers,
-            others,
+            subject,
+            [t for t in others if not any(t.strip("/") == p.strip("/") for p in subject)],
             evidence,
             aliases,
             c.value_term_share,
             max(1, c.together_terms),
             # Without an identifier to anchor it, the measure named is what a stating sentence must name.
-            measured_phrase(question) or ("" if identifiers else measure_noun(question)),
+            measured_phrase(question) or ("" if subject else measure_noun(question)),
             settings.answer,
             state.get("names") or [],
         )

@@ -21,6 +21,8 @@ _ASKS = re.compile(
     # "QzMode default?", not "reset it to the defaults?" nor "change the default?"
     r"(?<!\bthe\s)(?<!\bto\s)(?<!\ba\s)\bdefaults?(?:\s+(?:value|setting|mode|behaviou?r|level|choice|state))?\s*\??\s*$|"
     r"\b(?:what|which)(?:'s|’s|\s+(?:is|are|was|were))\s+(?:the\s+|its\s+|their\s+)?defaults?\b|"
+    # "What default value does the kernel put in X?": a default's value or setting asked for, not any noun.
+    r"\b(?:what|which)\s+defaults?\s+(?:values?|settings?)\b|"
     r"\bdefaults?\s+to\b|\bby\s+default\b|"
     rf"\b(?:when|if)\s+(?:\S+\s+){{0,4}}?(?:is|are|has|have){_NOT}\s+(?:been\s+)?(?:\S+\s+){{0,2}}?{_SET}\b|"
     rf"\b(?:when|if)\s+no\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+{_SET}\b|"

@@ -80,10 +80,14 @@ def _opens_run_in(words: str) -> bool:
     return bool(_SYNOPSIS.match(words) or _OPTION_SET.match(first))
 
 
+# A path heading its entry ("/qz/lever This file sets ...", "/var/qz Holds ..."): a file's page lists its files so.
+_PATH_OPENING = re.compile(r"^(?:/|~/)[\w.<>\[\]-]*[A-Za-z][\w./<>\[\]-]*\s+\S")
+
+
 def opens_entry(sentence: str) -> bool:
     """A sentence opening a reference's entry with the name it describes ("QzMode Specifies ...", "Mode= Sets
-    ...", "--retries=N Sets ...", "gate-time time Sets ...", "Gate-Max-Time (gate-max-time) sets ...", "qzwait
-    [job] Waits ...")."""
+    ...", "--retries=N Sets ...", "/qz/lever This file ...", "gate-time time Sets ...", "Gate-Max-Time
+    (gate-max-time) sets ...", "qzwait [job] Waits ...")."""
     sentence = sentence.strip()
     first = sentence.split(maxsplit=1)[0] if sentence else ""
     named = first.strip(".,:;()")
@@ -93,6 +97,7 @@ def opens_entry(sentence: str) -> bool:
     return (
         first.endswith("=")
         or first.startswith("-")
+        or bool(_PATH_OPENING.match(sentence))
         or is_identifier(named)
         or bool(_HYPHENATED.match(named) or _opens_run_in(sentence))
     )

@@ -16,6 +16,7 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
         "What mode applies without setting QzMode?",
         "What mark does the viewer show by default when --qz-mark hasn’t been set?",
         "What are the default values of QzLevel= and QzLimit=?",
+        "What default value does the gate put in /qz/latch at start?",
     ):
         assert asks_default(question), question
     for question in (
@@ -183,3 +184,19 @@ def test_every_default_stated_in_the_entry_is_collected_across_its_passages() ->
     assert entry_defaults(["QzMode"], [head, tail]) == (["The default is off."], False)
     going_on = {**head, "next_opening": "Only one word is read."}
     assert entry_defaults(["QzMode"], [going_on]) == ([], True)  # its rest is past the evidence
+
+
+def test_the_one_path_a_passage_prints_is_what_a_default_is_asked_of() -> None:
+    """A path may be the reader's own, but one the documents print names their entry: asked its default, the entry
+    must state one ("/qz/latch ... The value written is checked." states none; another entry's default is no
+    answer)."""
+    question = "What default value does the gate put in /qz/latch at start?"
+    entries = hit(
+        "manual",
+        "/qz/latch This file sets the latch count of the gate. The value written is checked against the gate's "
+        "size. /qz/lever This file sets the lever. The default value in this file is 32.",
+    )
+    verdict = assess({**assess_state(question, [entries]), "question": question})
+    assert verdict.failing == "default_stated" and "/qz/latch" in verdict.reasons[-1].detail
+    stated = hit("manual", "/qz/latch This file sets the latch count of the gate. The default value is 8.", 6)
+    assert assess({**assess_state(question, [stated]), "question": question}).sufficient

@@ -51,6 +51,9 @@ def test_an_entry_opens_with_the_name_it_describes() -> None:
     assert opens_entry("depth=depth Sets the search depth.")
     assert not opens_entry("see [12] for the proof.") and not opens_entry("the gate opens [at noon].")
     assert not opens_entry("buf [i] = 0;") and not opens_entry("const [v] = f();")
+    # A path heading its entry, as a file's page lists its files; a lone path or a slash alone opens none.
+    assert opens_entry("/qz/lever This file sets the lever.") and opens_entry("~/.qzrc Read at start.")
+    assert not opens_entry("/qz/lever") and not opens_entry("/ 2 gives half.")
 
 
 def test_an_entry_run_into_the_sentence_before_is_a_sentence_of_its_own() -> None:
