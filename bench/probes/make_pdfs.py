@@ -30,6 +30,8 @@ font, a running header and page numbers):
   ignore-file manual pages;
 - bench/probes/ipc/pdfs/: an I/O event notification facility's, POSIX message queues' and the kernel namespaces'
   manual pages;
+- bench/probes/procfs/pdfs/: the process information pseudo-filesystem's manual page (a long reference, some
+  fifty pages of near-alike entries) and the control groups' manual page;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -159,6 +161,8 @@ SOURCES = {  # probe / pdf name: (source, title)
         "mq_overview(7): overview of POSIX message queues",
     ),
     "ipc/namespaces.7.pdf": ("/usr/share/man/man7/namespaces.7.gz", "namespaces(7): overview of Linux namespaces"),
+    "procfs/proc.5.pdf": ("/usr/share/man/man5/proc.5.gz", "proc(5): process information pseudo-filesystem"),
+    "procfs/cgroups.7.pdf": ("/usr/share/man/man7/cgroups.7.gz", "cgroups(7): Linux control groups"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
