@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from agent.defaults import asks_default, default_missing
@@ -155,18 +156,20 @@ def together(
 
 
 def topic_hits(topic: str, evidence: list[dict[str, Any]], share: float = 0.5) -> list[dict[str, Any]]:
-    """Hits that mention the topic: all its identifiers and at least `share` of its other terms; of those, the ones
-    holding the code it writes when any does ("qzpack -k": "-k" as written; the search reads no such code, so a topic
-    whose code no hit holds is still found by its words)."""
+    """Hits that mention the topic: all its identifiers and at least `share` of its other terms (rounded down when
+    identifiers name it: "the v1 qz_agent approach" is about qz_agent, however the passage calls it); of those, the
+    ones holding the code it writes when any does ("qzpack -k": "-k" as written; the search reads no such code, so
+    a topic whose code no hit holds is still found by its words)."""
     terms = content_terms(topic)
     ids = [t for t in terms if is_identifier(t)]
     rest = [t for t in terms if t not in ids]
+    needed = math.floor(share * len(rest)) if ids else share * len(rest)
     out = []
     for hit in evidence:
         text = [passage(hit)]
         if ids and coverage(ids, text)[1]:
             continue
-        if rest and len(coverage(rest, text)[0]) < share * len(rest):
+        if rest and len(coverage(rest, text)[0]) < needed:
             continue
         out.append(hit)
     codes = written_code(topic)

@@ -518,6 +518,16 @@ def test_a_topic_writing_an_option_is_found_where_the_option_is_written() -> Non
     assert topic_hits("qzpack -k", [other, about]) == [other, about]
 
 
+def test_a_topic_named_by_identifiers_needs_its_other_words_only_rounded_down() -> None:
+    """ "the v1 qz_agent approach": qz_agent names it, and a passage need not call it an approach; a topic of words
+    alone ("the approach") still needs its word."""
+    about = {"text": "The v1 qz_agent and qz_notify files are replaced by the populated key."}
+    other = {"text": "The v2 gate reports empty groups."}
+    assert topic_hits("v1 qz_agent approach", [about, other]) == [about]
+    assert topic_hits("v1 qz_agent approach and its latch", [about, other]) == []  # one of two words still
+    assert topic_hits("approach", [about, other]) == []
+
+
 def test_a_path_topic_is_found_where_the_path_or_its_last_part_is_named() -> None:
     """ "/qz" is named by "/qz" or by 'the "qz" directories', not by "/var/qz" (another path ending so); a question
     writing a path it names as its own is not refused for it."""
