@@ -43,7 +43,7 @@ from agent.stand_ins import stand_ins_for
 from agent.term_match import lexical_scores
 from kb.periods import period_year, years_spanned
 from kb.references import is_citation
-from kb.sentences import sentences
+from kb.sentences import sentences, stops_mid_sentence
 from kb.text import is_identifier, markup_tags, squashed, tokenize
 
 
@@ -63,6 +63,7 @@ def _subject_terms(need: str, naming: set[str]) -> list[str]:
 # is about: a row labelled "Stock-based compensation" or "Other data" answers nothing such a question asks.
 _FRAMING = frozenset(["based", "data", "information", "figures", "numbers", "details", "reported", "shown", "stated"])
 
+_MID_WORDS = re.compile(r"[A-Za-z,]\s*$")  # a chunk ending on a word: no markup's closing tag, no code's bracket
 _HEADING_LINE = re.compile(r"^(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][^.!?]{0,80}$")
 
 
@@ -110,9 +111,16 @@ def compose(
         if not is_evidence(item):
             continue
         under = ""  # the passage's last heading line or run-in heading so far
-        for j, sentence in enumerate(sentences(whole_text(item))):
+        said = sentences(whole_text(item))
+        # A chunk stopping inside a sentence that nothing finished (the next chunk a figure, or the document's end):
+        # quoted with a stop, its last words would read as a whole sentence ("... may be a result."); they end
+        # with an ellipsis instead.
+        cut = stops_mid_sentence(item["text"]) and not item.get("runs_on") and _MID_WORDS.search(item["text"])
+        for j, sentence in enumerate(said):
             if is_citation(sentence):
                 continue
+            if cut and j == len(said) - 1:
+                sentence = f"{sentence.rstrip(' ,')}…"
             if not is_row(sentence):
                 # A figure's text read into prose: the prose before; a heading's underline, a markup tag (unless
                 # the question writes one): no prose.

@@ -296,7 +296,7 @@ def _numbered_steps(text: str) -> bool:
 
 # The small words a title leaves in lower case ("Statements of Cash Flows"): generic English function words.
 _TITLE_SMALL = frozenset(
-    {"of", "and", "the", "in", "to", "for", "on", "a", "an", "at", "by", "with", "or", "per", "except"}
+    {"of", "and", "the", "in", "to", "for", "on", "a", "an", "at", "by", "with", "or", "per", "except", "using", "via"}
 )
 
 
@@ -325,8 +325,10 @@ def _opening_title_run(text: str) -> int:
     case; a title block, a contents list or a figure's axis labels read into the text do not ("Small Medium Large
     Model Size Performance (%) ...")."""
     run = 0
-    for word in _SECTION_NUMBER.sub("", text).split():
+    for n, word in enumerate(_SECTION_NUMBER.sub("", text).split()):
         bare = word.strip('().,;:"“”')
+        if n == 0 and word.endswith(":"):
+            continue  # a title's leading name, in code or not ("QzNet: Fast Gates for ...")
         if bare.lower() in _TITLE_SMALL or (bare.isdigit() and len(bare) == 1) or word in {"(%)", "-", "&"}:
             continue  # "The", "Of" count for nothing either
         if not (_TITLE_WORD.match(bare) or (run and _ACRONYM.match(bare))):

@@ -559,3 +559,18 @@ def test_a_sentence_is_matched_with_the_heading_it_stands_under() -> None:
     ]
     answer = compose("How many words does the training data hold?", "general", [], context, AnswerSettings(sentences=1))
     assert answer == "The Qz corpus holds 800 million words of novels. [c1]"
+
+
+def test_a_sentence_its_chunk_cuts_off_unfinished_ends_in_an_ellipsis() -> None:
+    """A chunk stopping inside a sentence that nothing finished (the next chunk is a figure) quotes its last words
+    ending in an ellipsis: with a stop added they would read as a whole sentence. Finished by the next chunk, or
+    ending in a bracket (or a closing tag), it is quoted as it is."""
+    text = "The gate holds the tide on every site. Its drop in flow on the north site may be a result"
+    cut = passage("c1", "g:1", text)
+    answer = compose("Why does the gate's flow drop on the north site?", "general", [], [cut], AnswerSettings())
+    assert "may be a result… [c1]" in answer and "result." not in answer
+    finished = {**cut, "runs_on": "of the silt."}
+    answer = compose("Why does the gate's flow drop on the north site?", "general", [], [finished], AnswerSettings())
+    assert "may be a result of the silt. [c1]" in answer
+    bracket = passage("c1", "g:1", "The gate opens when the tide turns at the north site (see the gate table)")
+    assert "(see the gate table)" in compose("When does the gate open?", "general", [], [bracket], AnswerSettings())

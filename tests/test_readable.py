@@ -62,6 +62,8 @@ def test_a_title_block_or_a_figures_labels_opening_a_sentence_are_no_answer() ->
     q = "How was the filter trained?"
     block = "Qz-Filter: Training Noisy Sample Filters Using Threshold Search Ann Qzell 1 2 Bo Zedd 2 Cy Vorn 1."
     assert unreadable(block, q) == "a title block, headings or a figure's labels run together"
+    named = "QzFilter: Noisy Sample Filters using Threshold Search Ann Qzell 1 Bo Zedd 1 Cy Vorn 2."
+    assert unreadable(named, q) == "a title block, headings or a figure's labels run together"  # a leading name
     labels = "Small Medium Large X-Large Filter Size Accuracy (%) QZ-3 Noisy Mixed Samples (b) Accuracy by size."
     assert unreadable(labels, q) == "a title block, headings or a figure's labels run together"
     # Prose names a few things in capitals, then has a word in lower case; a list of identifiers is no title.
