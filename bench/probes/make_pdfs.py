@@ -32,6 +32,8 @@ font, a running header and page numbers):
   manual pages;
 - bench/probes/procfs/pdfs/: the process information pseudo-filesystem's manual page (a long reference, some
   fifty pages of near-alike entries) and the control groups' manual page;
+- bench/probes/apiref/pdfs/: a runtime's list of deprecated APIs (Markdown, numbered entries) and a packaging
+  library's resource API reference (reStructuredText);
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -163,6 +165,11 @@ SOURCES = {  # probe / pdf name: (source, title)
     "ipc/namespaces.7.pdf": ("/usr/share/man/man7/namespaces.7.gz", "namespaces(7): overview of Linux namespaces"),
     "procfs/proc.5.pdf": ("/usr/share/man/man5/proc.5.gz", "proc(5): process information pseudo-filesystem"),
     "procfs/cgroups.7.pdf": ("/usr/share/man/man7/cgroups.7.gz", "cgroups(7): Linux control groups"),
+    "apiref/deprecations.pdf": ("/usr/share/doc/nodejs/api/deprecations.md", "Node.js: Deprecated APIs"),
+    "apiref/pkg_resources.pdf": (
+        "/usr/share/doc/python3-pkg-resources/pkg_resources.rst.gz",
+        "Package Discovery and Resource Access using pkg_resources",
+    ),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
