@@ -45,7 +45,12 @@ _RELEASED = re.compile(
 # A digit written as an option ("-1 or --quick", "-9 --tight"): a flag of a command, no figure of anything ("-1 or
 # -EQZ" returns values).
 _DIGIT_OPTION = re.compile(r"(?<![\w-])-\d+(?=\s+(?:or\s+)?--?[a-z])")
-_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+(?!\w|\.\w)|\b(?:version|release|v)\s*\d+(?:\.\d+)*\b", re.I)
+# A pre-release's mark goes with its number ("0.6b1", "2.0rc2", "1.4-beta3").
+_VERSION = re.compile(
+    r"(?<![\w.])v?\d+(?:\.\d+)+(?:-?(?:a|b|rc|alpha|beta|dev|pre)\d*)?(?!\w|\.\w)|"
+    r"\b(?:version|release|v)\s*\d+(?:\.\d+)*\b",
+    re.I,
+)
 # "What is the hexadecimal code of X?", "what's its hex value": the value itself asked in hexadecimal ("which
 # command prints it in hex" and "how many hex digits" ask something else).
 ASKS_HEX = re.compile(
@@ -59,7 +64,7 @@ MEASURES = "size|length|limit|capacity|width|height|depth|duration|interval|time
 # release is a document, a release date or notes something else.
 RELEASE = r"(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)"
 ASKS_VERSION = re.compile(
-    rf"\bwhich\s+(?:[\w-]+\s+){{0,2}}?{RELEASE}\b|"
+    rf"\bwhich\s+(?:[\w.-]+\s+){{0,2}}?{RELEASE}\b|"
     # "what version of X first added Y?", "since what release"; not "what release notes", "what version field".
     rf"\bwhat\s+(?:(?!(?:is|was|are|were|the|does|do|did|a|an)\b)[\w.-]+\s+)?{RELEASE}\b(?=\s*(?:[?,]|$|(?:of|first|did|does|do|was|is|introduced|added|"
     r"required|needed|supported)\b))|"

@@ -73,6 +73,14 @@ def test_what_version_asks_a_version_but_not_a_field_or_notes_named_so() -> None
     assert asked_form("Since what release is QzHold= supported?") == "version"
     assert asked_form("What release notes mention QzHold=?") != "version"
     assert asked_form("What version field does the qz header carry?") != "version"
+    # A product named with a dot, and a word between it and "version".
+    assert asked_form("In which Qz.js major version will QzGate start throwing?") == "version"
+
+
+def test_a_pre_release_mark_goes_with_its_version() -> None:
+    assert stated_values("In 0.6b1, qz_get() was split into two.", "version") == {"0.6b1"}
+    assert stated_values("Since 2.0rc2 and 1.4-beta3 it is gone; see 3.2.", "version") == {"2.0rc2", "1.4-beta3", "3.2"}
+    assert stated_values("The 2.0abc file is read.", "version") == set()
 
 
 def test_a_digit_written_as_an_option_is_no_figure() -> None:
