@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from agent.defaults import asks_default, default_missing
@@ -155,15 +156,21 @@ def together(
     return Check(check="terms_together", ok=ok, detail=detail)
 
 
+def _opens_entry_of(path: str, text: str) -> bool:
+    """Whether the text opens an entry with the path: at a line's or a sentence's start, a capital or a bracketed
+    note after it ("... was built. /qz/max (since 2.2) This file ..."), not in passing ("files live under /qz")."""
+    return bool(re.search(rf"(?:^|\n|(?<=[.!?:])\s)\s*{re.escape(path)}\s+[A-Z(]", text))
+
+
 def topic_hits(topic: str, evidence: list[dict[str, Any]], share: float = 0.5) -> list[dict[str, Any]]:
     """Hits that mention the topic: all its identifiers and at least `share` of its other terms (rounded down when
-    identifiers name it: "the v1 qz_agent approach" is about qz_agent, however the passage calls it); of those, the
+    two identifiers name it: "the v1 qz_agent approach" is about qz_agent, however the passage calls it); of those, the
     ones holding the code it writes when any does ("qzpack -k": "-k" as written; the search reads no such code, so
     a topic whose code no hit holds is still found by its words)."""
     terms = content_terms(topic)
     ids = [t for t in terms if is_identifier(t)]
     rest = [t for t in terms if t not in ids]
-    needed = math.floor(share * len(rest)) if ids else share * len(rest)
+    needed = math.floor(share * len(rest)) if len(ids) > 1 else share * len(rest)
     out = []
     for hit in evidence:
         text = [passage(hit)]
@@ -250,18 +257,22 @@ def assess(state: dict[str, Any]) -> Assessment:
     question = state.get("question", "")
     value = c.stated_value and asks_value(question, worded_defaults=c.stated_default)
     # A path or a pattern may be the reader's own ("the default for /srv/mine"): no name a default is stated of;
-    # but the one path a question names, printed by some passage, is the documents' own name for what is asked about
-    # ("/proc/qz/limit"; two are a comparison's topics, each with a value of its own).
-    own = [c for c in state.get("written") or [] if not may_be_own(c)]
-    printed = [c for c in state.get("written") or [] if is_path(c) and any(written_in(c, t) for t in texts)]
-    printed = printed if len(printed) == 1 and not compare else []
+    # but when a question writes only one path, and a passage opens an entry with it, it is the documents' own name
+    # for what is asked about ("/proc/qz/limit"; two are a comparison's topics, each with a value of its own, and a
+    # path beside an option may only say where the option's file goes).
+    written = state.get("written") or []
+    own = [c for c in written if not may_be_own(c)]
+    paths = [c for c in written if is_path(c)]
+    headed = len(paths) == 1 and not own and not compare and any(_opens_entry_of(paths[0], t) for t in texts)
+    printed = paths if headed else []
     if c.stated_default and asks_default(question) and not value:
         named = [*identifiers, *own] or printed or [t for t in others if HYPHENATED_NAME.match(t)]
         unstated = default_missing(untitled(named, titles_read(evidence)) or named, evidence, aliases, question)
         if unstated is not None:
             reasons.append(Check(check="default_stated", ok=not unstated, detail=unstated or "a default is stated"))
-        # The entry goes on past the evidence: a default value asked for is still a value beside the subject.
-        value = unstated is None and c.stated_value and asks_value(question, worded_defaults=False)
+        # The entry goes on past the evidence: a default value asked for is still a value beside the subject (with
+        # nothing named, "what default value does X take" may be a word: the value check has no subject to hold to).
+        value = unstated is None and bool(named) and c.stated_value and asks_value(question, worded_defaults=False)
     if value:
         subject = identifiers or printed
         unstated = value_missing(

@@ -81,7 +81,9 @@ def _opens_run_in(words: str) -> bool:
 
 
 # A path heading its entry ("/qz/lever This file sets ...", "/var/qz Holds ..."): a file's page lists its files so.
-_PATH_OPENING = re.compile(r"^(?:/|~/)[\w.<>\[\]-]*[A-Za-z][\w./<>\[\]-]*\s+\S")
+# A capital or a bracketed note after it ("/qz/max (since 2.2) Sets ..."), as where the sentence splitter breaks
+# before a path: "/etc/qz.conf overrides it" is prose.
+_PATH_OPENING = re.compile(r"^~?/(?=[\w.<>\[\]-]*[A-Za-z])[\w./<>\[\]-]*+\s+[A-Z(]")
 
 
 def opens_entry(sentence: str) -> bool:

@@ -63,7 +63,8 @@ def _subject_terms(need: str, naming: set[str]) -> list[str]:
 # is about: a row labelled "Stock-based compensation" or "Other data" answers nothing such a question asks.
 _FRAMING = frozenset(["based", "data", "information", "figures", "numbers", "details", "reported", "shown", "stated"])
 
-_MID_WORDS = re.compile(r"[A-Za-z,]\s*$")  # a chunk ending on a word: no markup's closing tag, no code's bracket
+# A chunk ending on a word or a comma: not on a markup's closing tag or a bracket.
+_MID_WORDS = re.compile(r"(?:[^\W\d_]|,)\s*$")
 _HEADING_LINE = re.compile(r"^(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][^.!?]{0,80}$")
 
 

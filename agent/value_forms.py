@@ -47,7 +47,7 @@ _RELEASED = re.compile(
 _DIGIT_OPTION = re.compile(r"(?<![\w-])-\d+(?=\s+(?:or\s+)?--?[a-z])")
 # A pre-release's mark goes with its number ("0.6b1", "2.0rc2", "1.4-beta3").
 _VERSION = re.compile(
-    r"(?<![\w.])v?\d+(?:\.\d+)+(?:-?(?:a|b|rc|alpha|beta|dev|pre)\d*)?(?!\w|\.\w)|"
+    r"(?<![\w.])v?\d+(?:\.\d+)+(?:-?(?:a|b|rc)\d+|-?(?:alpha|beta|rc|dev|pre)\d*)?(?!\w|\.\w)|"
     r"\b(?:version|release|v)\s*\d+(?:\.\d+)*\b",
     re.I,
 )
@@ -64,7 +64,7 @@ MEASURES = "size|length|limit|capacity|width|height|depth|duration|interval|time
 # release is a document, a release date or notes something else.
 RELEASE = r"(?:version|(?<!press\s)(?<!news\s)(?<!earnings\s)release)"
 ASKS_VERSION = re.compile(
-    rf"\bwhich\s+(?:[\w.-]+\s+){{0,2}}?{RELEASE}\b|"
+    rf"\bwhich\s+(?:[\w-]+(?:\.[\w-]+)*\s+){{0,2}}?{RELEASE}\b|"
     # "what version of X first added Y?", "since what release"; not "what release notes", "what version field".
     rf"\bwhat\s+(?:(?!(?:is|was|are|were|the|does|do|did|a|an)\b)[\w.-]+\s+)?{RELEASE}\b(?=\s*(?:[?,]|$|(?:of|first|did|does|do|was|is|introduced|added|"
     r"required|needed|supported)\b))|"

@@ -28,11 +28,13 @@ _META = re.compile(
 )
 # A sentence saying what the asker wants to do ("We need to calculate a financial metric.") frames the question that
 # follows, unless that question leans on it: refers back to it ("Where should I put them?", "Which option does
-# that?") or is too thin to stand alone ("Which function should I call?").
+# that?", "... lets me do so?") or is too thin to stand alone ("Which function should I call?").
 _WANTS = re.compile(r"^\s*(?:we|i)\s+(?:need|want|would\s+like)\s+to\b", re.IGNORECASE)
 _ASKING_WORDS = STOPWORDS | set(WH_WORDS) | set(AUXILIARIES)
 _OWN_WORDS = 4
-_REFERS_BACK = re.compile(r"\b(?:it|them|they)\b|\b(?:this|that|these|those)\b(?!\s*\w)", re.IGNORECASE)
+_REFERS_BACK = re.compile(
+    r"\b(?:it|its|them|they|their)\b|\bdo\s+so\b|\b(?:this|that|these|those)\b(?!\s*\w)", re.IGNORECASE
+)
 _PERSONA = re.compile(
     r"^\s*(?:(?:assume|imagine|suppose|pretend)\s+(?:that\s+)?(?:you|we)\b|(?:you\s+are|you're|act\s+as)\s+(?:an?|the)\b)",
     re.IGNORECASE,
@@ -159,7 +161,9 @@ def _read_sentence(sentence: str, several: bool, asking: list[str]) -> tuple[str
         kept, hints, dropped = _read_sentence(lead.group("need"), several, asking)
         return kept, _hints(lead.group("head")) + hints, [lead.group("head"), *dropped]
     # An instruction beside the sentence that asks; the asking sentence itself keeps its words.
-    framing = _META.search(sentence) or (_WANTS.match(sentence) and not any(_leans(a) for a in asking))
+    # A wish is framing unless a question beside it (not an instruction: "Give the answer in millions.") leans on it.
+    questions = [a for a in asking if a != sentence and not (_META.search(a) and _instructs(a))]
+    framing = _META.search(sentence) or (_WANTS.match(sentence) and questions and not any(map(_leans, questions)))
     if several and framing and (sentence not in asking or (len(asking) > 1 and _instructs(sentence))):
         return "", _hints(sentence), [sentence]
     kept, dropped = sentence, []
@@ -176,7 +180,7 @@ def _read_sentence(sentence: str, several: bool, asking: list[str]) -> tuple[str
 def _leans(question: str) -> bool:
     """A question that cannot stand without the sentence before it: it refers back, or holds too few words of its
     own (fewer than `_OWN_WORDS`, beside its question words)."""
-    own = [w for w in re.findall(r"[\w'-]+", question.casefold()) if w not in _ASKING_WORDS]
+    own = [w for w in re.findall(r"[\w'./-]*\w", question.casefold()) if w not in _ASKING_WORDS]
     return bool(_REFERS_BACK.search(question)) or len(own) < _OWN_WORDS
 
 

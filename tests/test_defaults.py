@@ -200,3 +200,15 @@ def test_the_one_path_a_passage_prints_is_what_a_default_is_asked_of() -> None:
     assert verdict.failing == "default_stated" and "/qz/latch" in verdict.reasons[-1].detail
     stated = hit("manual", "/qz/latch This file sets the latch count of the gate. The default value is 8.", 6)
     assert assess({**assess_state(question, [stated]), "question": question}).sufficient
+
+
+def test_a_path_said_in_passing_or_beside_an_option_is_no_entry_asked_about() -> None:
+    """A path only said where things live ("Lock files live under /var/lib/qz/locks"), or written beside the option
+    the question asks about, names no entry: the value may be stated of what the question asks."""
+    question = "How long is the lock timeout for locks under /var/lib/qz?"
+    where = hit("manual", "Lock files live under /var/lib/qz/locks and are removed at start.")
+    stated = hit("manual", "The lock timeout is 30 seconds for every lock.", 2)
+    assert assess({**assess_state(question, [where, stated]), "question": question}).sufficient
+    question = "How many seconds does --qz-wait wait before qz writes /run/qz.lock?"
+    entry = hit("manual", "--qz-wait Waits 30 seconds before the lock is written.\n/run/qz.lock Holds the lock.")
+    assert assess({**assess_state(question, [entry]), "question": question}).sufficient

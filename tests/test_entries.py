@@ -54,6 +54,7 @@ def test_an_entry_opens_with_the_name_it_describes() -> None:
     # A path heading its entry, as a file's page lists its files; a lone path or a slash alone opens none.
     assert opens_entry("/qz/lever This file sets the lever.") and opens_entry("~/.qzrc Read at start.")
     assert not opens_entry("/qz/lever") and not opens_entry("/ 2 gives half.")
+    assert opens_entry("/qz/max (since 2.2) Sets the most.") and not opens_entry("/etc/qz.conf overrides it.")
 
 
 def test_an_entry_run_into_the_sentence_before_is_a_sentence_of_its_own() -> None:

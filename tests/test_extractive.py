@@ -573,4 +573,6 @@ def test_a_sentence_its_chunk_cuts_off_unfinished_ends_in_an_ellipsis() -> None:
     answer = compose("Why does the gate's flow drop on the north site?", "general", [], [finished], AnswerSettings())
     assert "may be a result of the silt. [c1]" in answer
     bracket = passage("c1", "g:1", "The gate opens when the tide turns at the north site (see the gate table)")
-    assert "(see the gate table)" in compose("When does the gate open?", "general", [], [bracket], AnswerSettings())
+    assert "(see the gate table). [c1]" in compose(
+        "When does the gate open?", "general", [], [bracket], AnswerSettings()
+    )

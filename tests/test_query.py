@@ -111,8 +111,17 @@ def test_a_wish_a_question_leans_on_is_part_of_the_need():
     # The question refers back to the wish ("them", "does that") or is too thin to stand alone.
     for question in [
         "I want to mark some zorb files as private to my own checkout. Where should I keep them?",
+        "I want to turn off qz telemetry on the site. Which variable lets me do so inside a gate?",
         "I want to stop one folder from growing past a size. Which qz option does that?",
         "I need to list the widgets bound to a frob for tracing. Which call should I use?",
     ]:
         q = read_query(question)
         assert q.need == question and not q.dropped
+
+
+def test_an_instruction_beside_the_question_does_not_keep_a_wish_in_the_need() -> None:
+    q = read_query(
+        "We need to work out a ratio for the ledger. What is Qzell Works' 2031 sales total in the summary? "
+        "Give the answer in millions."
+    )
+    assert q.need == "What is Qzell Works' 2031 sales total in the summary?"

@@ -81,6 +81,8 @@ def test_a_pre_release_mark_goes_with_its_version() -> None:
     assert stated_values("In 0.6b1, qz_get() was split into two.", "version") == {"0.6b1"}
     assert stated_values("Since 2.0rc2 and 1.4-beta3 it is gone; see 3.2.", "version") == {"2.0rc2", "1.4-beta3", "3.2"}
     assert stated_values("The 2.0abc file is read.", "version") == set()
+    # A letter alone is no pre-release: a size ("a 1.3B model"), a figure's part ("Figure 3.1a").
+    assert stated_values("A 1.3B model and a 6.7b one, see Figure 3.1a.", "version") == set()
 
 
 def test_a_digit_written_as_an_option_is_no_figure() -> None:
