@@ -164,13 +164,13 @@ def _opens_entry_of(path: str, text: str) -> bool:
 
 def topic_hits(topic: str, evidence: list[dict[str, Any]], share: float = 0.5) -> list[dict[str, Any]]:
     """Hits that mention the topic: all its identifiers and at least `share` of its other terms (rounded down when
-    two identifiers name it: "the v1 qz_agent approach" is about qz_agent, however the passage calls it); of those, the
+    identifiers name it: "the v1 qz_agent approach" is about qz_agent, however the passage calls it); of those, the
     ones holding the code it writes when any does ("qzpack -k": "-k" as written; the search reads no such code, so
     a topic whose code no hit holds is still found by its words)."""
     terms = content_terms(topic)
     ids = [t for t in terms if is_identifier(t)]
     rest = [t for t in terms if t not in ids]
-    needed = math.floor(share * len(rest)) if len(ids) > 1 else share * len(rest)
+    needed = math.floor(share * len(rest)) if ids else share * len(rest)
     out = []
     for hit in evidence:
         text = [passage(hit)]
@@ -270,9 +270,8 @@ def assess(state: dict[str, Any]) -> Assessment:
         unstated = default_missing(untitled(named, titles_read(evidence)) or named, evidence, aliases, question)
         if unstated is not None:
             reasons.append(Check(check="default_stated", ok=not unstated, detail=unstated or "a default is stated"))
-        # The entry goes on past the evidence: a default value asked for is still a value beside the subject (with
-        # nothing named, "what default value does X take" may be a word: the value check has no subject to hold to).
-        value = unstated is None and bool(named) and c.stated_value and asks_value(question, worded_defaults=False)
+        # The entry goes on past the evidence: a default value asked for is still a value beside the subject.
+        value = unstated is None and c.stated_value and asks_value(question, worded_defaults=False)
     if value:
         subject = identifiers or printed
         unstated = value_missing(
