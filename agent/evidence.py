@@ -101,7 +101,24 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
     if "-" in term and key in flat:  # "keep-alive" written "keepalive" or "keep alive"
         return True
     parts = [t for t in toks if t != whole]
-    return all(p in tokens for p in (parts or toks)) or _compound_split(whole, flat)
+    if all(p in tokens for p in (parts or toks)) or _compound_split(whole, flat):
+        return True
+    return whole.isalpha() and any(all(p in tokens for p in tokenize(v)) for v in _respelled(whole))
+
+
+# A word spelt the British or the American way ("behaviour", "behavior"; "initialise", "initialize"): a reader may
+# write either.
+_SPELLINGS = [
+    (r"our\b", "or"),
+    (r"(?<=[a-z]{3})or\b", "our"),
+    (r"is(e|ed|es|ing|ation|ations)\b", r"iz\1"),
+    (r"iz(e|ed|es|ing|ation|ations)\b", r"is\1"),
+]
+
+
+def _respelled(word: str) -> set[str]:
+    """The word's other spellings."""
+    return {re.sub(a, b, word) for a, b in _SPELLINGS} - {word}
 
 
 def _compound_split(word: str, flat: str) -> bool:

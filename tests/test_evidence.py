@@ -62,6 +62,13 @@ def test_an_acronyms_plural_is_covered_by_the_acronym() -> None:
     assert term_covered("keep-alive", token_set(joined), squashed(joined))
 
 
+def test_a_word_is_covered_in_its_british_or_american_spelling() -> None:
+    text = ["The gate's default behavior is to initialize the colour table."]
+    tokens, flat = token_set(text), squashed(text)
+    assert all(term_covered(w, tokens, flat) for w in ("behaviour", "initialise", "color", "behavior"))
+    assert not term_covered("harbour", tokens, flat) and not term_covered("gator", tokens, flat)
+
+
 def test_keys_pressed_together_are_covered_however_spaced() -> None:
     text = ["To enter the sequence Shift + Ctrl + Z, press and release each key."]
     assert term_covered("Shift+Ctrl+Z", token_set(text), squashed(text))
