@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 
 from agent.defaults import asks_default, default_missing
-from agent.entries import heads_entry
+from agent.entries import heads_entry, opens_path_entry
 from agent.evidence import (
     coverage,
     is_evidence,
@@ -156,12 +155,6 @@ def together(
     return Check(check="terms_together", ok=ok, detail=detail)
 
 
-def _opens_entry_of(path: str, text: str) -> bool:
-    """Whether the text opens an entry with the path: at a line's or a sentence's start, a capital or a bracketed
-    note after it ("... was built. /qz/max (since 2.2) This file ..."), not in passing ("files live under /qz")."""
-    return bool(re.search(rf"(?:^|\n|(?<=[.!?:])\s)\s*{re.escape(path)}\s+[A-Z(]", text))
-
-
 def topic_hits(topic: str, evidence: list[dict[str, Any]], share: float = 0.5) -> list[dict[str, Any]]:
     """Hits that mention the topic: all its identifiers and at least `share` of its other terms (rounded down when
     identifiers name it: "the v1 qz_agent approach" is about qz_agent, however the passage calls it); of those, the
@@ -263,7 +256,7 @@ def assess(state: dict[str, Any]) -> Assessment:
     written = state.get("written") or []
     own = [c for c in written if not may_be_own(c)]
     paths = [c for c in written if is_path(c)]
-    headed = len(paths) == 1 and not own and not compare and any(_opens_entry_of(paths[0], t) for t in texts)
+    headed = len(paths) == 1 and not own and not compare and any(opens_path_entry(paths[0], t) for t in texts)
     printed = paths if headed else []
     if c.stated_default and asks_default(question) and not value:
         named = [*identifiers, *own] or printed or [t for t in others if HYPHENATED_NAME.match(t)]

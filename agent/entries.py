@@ -83,7 +83,15 @@ def _opens_run_in(words: str) -> bool:
 # A path heading its entry ("/qz/lever This file sets ...", "/var/qz Holds ..."): a file's page lists its files so.
 # A capital or a bracketed note after it ("/qz/max (since 2.2) Sets ..."), as where the sentence splitter breaks
 # before a path: "/etc/qz.conf overrides it" is prose.
-_PATH_OPENING = re.compile(r"^~?/(?=[\w.<>\[\]-]*[A-Za-z])[\w./<>\[\]-]*+\s+[A-Z(]")
+_PATH_NOTE = r"\s+[A-Z(]"
+_PATH_OPENING = re.compile(rf"^~?/(?=[\w.<>\[\]-]*[A-Za-z])[\w./<>\[\]-]*+{_PATH_NOTE}")
+
+
+def opens_path_entry(path: str, text: str) -> bool:
+    """Whether the text opens an entry with the path, at a line's or a sentence's start, not in passing ("files live
+    under /qz"); the sentence splitter breaks before a path only ahead of a capital, so a sentence's stop is looked
+    for too ("... was built. /qz/max (since 2.2) This file ...")."""
+    return bool(re.search(rf"(?:^|\n|(?<=[.!?:])\s)\s*{re.escape(path)}{_PATH_NOTE}", text))
 
 
 def opens_entry(sentence: str) -> bool:

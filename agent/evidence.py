@@ -103,7 +103,7 @@ def term_covered(term: str, tokens: set[str], flat: str = "") -> bool:
     parts = [t for t in toks if t != whole]
     if all(p in tokens for p in (parts or toks)) or _compound_split(whole, flat):
         return True
-    return whole.isalpha() and any(all(p in tokens for p in tokenize(v)) for v in _respelled(whole))
+    return whole.isalpha() and any(all(p in tokens for p in tokenize(v)) for v in respelled(whole))
 
 
 # A word spelt the British or the American way ("behaviour", "behavior"; "initialise", "initialize"): a reader may
@@ -116,8 +116,8 @@ _SPELLINGS = [
 ]
 
 
-def _respelled(word: str) -> set[str]:
-    """The word's other spellings."""
+def respelled(word: str) -> set[str]:
+    """The word's other spellings ("behavior" of "behaviour", "minimize" of "minimise")."""
     return {re.sub(a, b, word) for a, b in _SPELLINGS} - {word}
 
 

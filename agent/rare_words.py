@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from agent.evidence import read, term_covered
+from agent.evidence import read, respelled, term_covered
 from kb.text import is_common_word, tokenize
 
 
@@ -46,7 +46,7 @@ _PREFIXES = re.compile(r"^(?:un|re|non|dis|mis)(?=[a-z]{3})")
 def is_rare(word: str) -> bool:
     """A word that is no ordinary word of the language in any of its usual forms ("minimise" is "minimize",
     "hashes" is "hash", "unset" is "set" undone; "zorbyte" is rare)."""
-    forms = {word, word.replace("is", "iz"), word.replace("our", "or")}
+    forms = {word, *respelled(word)}
     forms |= {_PREFIXES.sub("", w) for w in forms}
     forms |= {re.sub(end, new, w) for w in list(forms) for end, new in _ENDINGS}
     return not any(is_common_word(f) for f in forms if len(f) > 2)

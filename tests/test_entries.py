@@ -11,6 +11,7 @@ from agent.entries import (
     last_option,
     open_run,
     opens_entry,
+    opens_path_entry,
     opens_with,
     other_option,
     own_options,
@@ -55,6 +56,10 @@ def test_an_entry_opens_with_the_name_it_describes() -> None:
     assert opens_entry("/qz/lever This file sets the lever.") and opens_entry("~/.qzrc Read at start.")
     assert not opens_entry("/qz/lever") and not opens_entry("/ 2 gives half.")
     assert opens_entry("/qz/max (since 2.2) Sets the most.") and not opens_entry("/etc/qz.conf overrides it.")
+    # Within a passage: after a sentence's stop the splitter left unbroken, or at a line's start; never in passing.
+    assert opens_path_entry("/qz/max", "The gate was built. /qz/max (since 2.2) This file sets the most.")
+    assert opens_path_entry("/qz/max", "Gates.\n/qz/max Sets the most.")
+    assert not opens_path_entry("/qz/max", "Limits live under /qz/max Then and there.")
 
 
 def test_an_entry_run_into_the_sentence_before_is_a_sentence_of_its_own() -> None:
