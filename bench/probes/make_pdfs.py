@@ -34,6 +34,8 @@ font, a running header and page numbers):
   fifty pages of near-alike entries) and the control groups' manual page;
 - bench/probes/apiref/pdfs/: a runtime's list of deprecated APIs (Markdown, numbered entries) and a packaging
   library's resource API reference (reStructuredText);
+- bench/probes/terminals/pdfs/: the terminal attributes' library manual page (flags by the dozen), the CPU
+  scheduling overview and an archiver's manual page (options by the hundred);
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -170,6 +172,9 @@ SOURCES = {  # probe / pdf name: (source, title)
         "/usr/share/doc/python3-pkg-resources/pkg_resources.rst.gz",
         "Package Discovery and Resource Access using pkg_resources",
     ),
+    "terminals/termios.3.pdf": ("/usr/share/man/man3/termios.3.gz", "termios(3): get and set terminal attributes"),
+    "terminals/sched.7.pdf": ("/usr/share/man/man7/sched.7.gz", "sched(7): overview of CPU scheduling"),
+    "terminals/tar.1.pdf": ("/usr/share/man/man1/tar.1.gz", "tar(1): an archiving utility"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
