@@ -41,7 +41,10 @@ QUESTION_WORDS = (
             # in its own verbs ("the excess is discarded").
             "happen happens happened happening "
             # "If I never set X": a negation asks as "not" (a stop word) does; a document says "if X is not set".
-            "never"
+            "never "
+            # How often a reader sees something ("why does X often fail?", "is it usually set?") and "another" (as
+            # "other", a stop word): the evidence states what holds, seldom how often the reader meets it.
+            "often usually typically generally normally commonly frequently sometimes another"
         ).split()
     )
     # A negated auxiliary ("Why aren't services ...", "a path that doesn't start with ./") asks as the auxiliary does.

@@ -43,3 +43,8 @@ def test_reporting_what_a_text_says_only_asks() -> None:
 def test_a_negation_asks_as_not_does() -> None:
     terms = content_terms("Where does qzprof write its data if I never set QZ_PROF_DIR?")
     assert "never" not in terms and {"qzprof", "data", "QZ_PROF_DIR"} <= set(terms)
+
+
+def test_how_often_a_reader_meets_something_only_asks() -> None:
+    terms = content_terms("Why does qzd often stall one gate while another keeps running, and is it usually logged?")
+    assert not {"often", "another", "usually"} & set(terms) and {"qzd", "stall", "gate", "logged"} <= set(terms)
