@@ -259,7 +259,9 @@ def assess(state: dict[str, Any]) -> Assessment:
     headed = len(paths) == 1 and not own and not compare and any(opens_path_entry(paths[0], t) for t in texts)
     printed = paths if headed else []
     if c.stated_default and asks_default(question) and not value:
-        named = [*identifiers, *own] or printed or [t for t in others if HYPHENATED_NAME.match(t)]
+        # An option the question writes is what the default is of ("which format by default when no --format is
+        # given"); an identifier beside it names the program or the format ("GNU tar", "WARC").
+        named = own or identifiers or printed or [t for t in others if HYPHENATED_NAME.match(t)]
         unstated = default_missing(untitled(named, titles_read(evidence)) or named, evidence, aliases, question)
         if unstated is not None:
             reasons.append(Check(check="default_stated", ok=not unstated, detail=unstated or "a default is stated"))

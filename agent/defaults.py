@@ -36,6 +36,8 @@ _ASKS = re.compile(
 _STATES = re.compile(
     r"\bdefaults?\s*(?:[:=)\],.;]|$|\s+(?:is|was|are|to|values?|setting|of|for|if|when|unless|being)\b)|"
     r"\bby\s+default\b|\b(?:is|are|as)\s+the\s+default\b|\bdefault(?:ed|ing)\b|\binitially\b|"
+    # "the default layout is flat", not "the default namespace is set" (something done to it)
+    r"\bthe\s+default\s+[\w-]+\s+(?:is|are|was)\s+(?!(?:set|\w+ed|\w+en)\b)|"
     r"\binitial\s+(?:value|setting)s?\s+(?:is|are|of)\b|\bif\s+(?:not|none|unset|unspecified|omitted)\b|\botherwise,|"
     rf"\bomitted\b|\bunset\b|\bunspecified\b|\bwhen\s+not\b|\b(?:if|when)\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+not\s+{_SET}\b",
     re.I,

@@ -114,6 +114,7 @@ _PERCENT = re.compile(r"(?<![\w.])[-+(]?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|percent\b|p
 # word of the language is none).
 ASKS_CODE = re.compile(
     r"\b(?:which|what)\s+(?:(?P<prefix>[\w-]+?)\*?\s+)?(?P<kind>errno|error\s+(?:code|constant)|signal)s?\b"
+    r"(?:(?<=errno)\s+(?:value|name|constant)s?\b)?"  # an errno's value is its name ("which errno value": EQZ)
     # followed by a verb or the question's end, not by another noun ("which signal handler", "what signal number")
     r"(?=\s+(?:does|do|did|is|are|was|were|will|would|can|could|should|must|might|may|gets?|comes?)\b|\s*[?,.]|\s*$)",
     re.I,

@@ -582,3 +582,15 @@ def test_one_close_passage_holding_most_key_terms_is_enough() -> None:
     settings.checks.strong_term_share = 0.8
     state["settings"] = settings.model_dump(mode="json")
     assert not next(r for r in assess(state).reasons if r.check == "relevant_hits").ok
+
+
+def test_an_errno_value_asked_for_is_a_code() -> None:
+    """ "Which errno value does qz_open() set ...?" asks for a code (EQZ), which "-1 on failure and errno set" does not
+    give; "what signal number" still asks a number."""
+    assert asked_form("Which errno value does qz_open() set when the gate is shut?") == "code"
+    assert asked_form("What signal number does qzd send?") == "figure"
+    question = "Which errno value does qz_open() set when the gate is shut?"
+    returned = _paged("manual", "qz_open() returns 0 on success, -1 when the gate is shut, and sets errno.", 3)
+    assert _verdict(question, [returned]).failing == "value_stated"
+    named = _paged("manual", "qz_open() sets errno to EQZSHUT when the gate is shut.", 4)
+    assert _verdict(question, [named]).sufficient

@@ -31,7 +31,13 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
 
 
 def test_what_states_a_default() -> None:
-    stating = ("Defaults to 48K.", "[default: 30]", "By default, no.", "If QzMode is not set, off applies.")
+    stating = (
+        "Defaults to 48K.",
+        "[default: 30]",
+        "By default, no.",
+        "If QzMode is not set, off applies.",
+        "The default layout is flat.",
+    )
     for text in (*stating, "The default values for QZ_MIN, QZ_MAX are respectively 1 and 9."):
         assert states_default(text), text
     for text in (
@@ -212,3 +218,20 @@ def test_a_path_said_in_passing_or_beside_an_option_is_no_entry_asked_about() ->
     question = "How many seconds does --qz-wait wait before qz writes /run/qz.lock?"
     entry = hit("manual", "--qz-wait Waits 30 seconds before the lock is written.\n/run/qz.lock Holds the lock.")
     assert assess({**assess_state(question, [entry]), "question": question}).sufficient
+
+
+def test_an_option_the_question_writes_is_what_a_default_is_asked_of_not_the_program_named_beside_it() -> None:
+    """ "Which layout does QZ gate use by default when no --layout option is given?": QZ names the program; the
+    entry of --layout lists the layouts and states no default, so nothing answers. Its entry stating one does."""
+    question = "Which layout does QZ gate use by default when no --layout option is given?"
+    listed = hit(
+        "manual",
+        "--layout=NAME Writes the archive in the given layout. Valid layouts are: flat QZ gate 1.2 layout, deep QZ "
+        "layout as per gate 1.0.",
+    )
+    verdict = assess({**assess_state(question, [listed]), "question": question})
+    assert verdict.failing == "default_stated" and "--layout" in verdict.reasons[-1].detail
+    stated = hit(
+        "manual", "--layout=NAME Writes the QZ gate archive in the given layout. The default layout is flat.", 6
+    )
+    assert assess({**assess_state(question, [stated]), "question": question}).sufficient
