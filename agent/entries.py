@@ -115,6 +115,11 @@ def opens_entry(sentence: str) -> bool:
 
 # Where a lower-case word follows a sentence's stop (after a colon, a list's item goes on the sentence announcing it).
 _LOWER_OPENING = re.compile(r"(?<=[.;]\s)(?=[a-z])")
+# A code in capitals opening its entry after a bracket closed the one before ("... [requires QZ_SOURCE] QZFLOW (not
+# in POSIX) Enable ...", "... see qz(2)) QZMARK Use ..."), and a bracketed note or section after a stop ("... flow
+# control. [requires QZ_SOURCE] ...", "... is assumed. [Unit] ..."; not a citation, "et al. [2011]"): a list's entries
+# with no stop of their own run on.
+_CODE_OPENING = re.compile(r"(?<=[)\]]\s)(?=[A-Z][A-Z0-9_]{2,}\s+(?:\(|[A-Z][a-z]))|(?<=\.\s)(?=\[[A-Za-z])")
 
 
 def entry_sentences(text: str) -> list[str]:
@@ -124,6 +129,7 @@ def entry_sentences(text: str) -> list[str]:
     out: list[str] = []
     for sentence in sentences(text):
         starts = [0, *(m.start() for m in _LOWER_OPENING.finditer(sentence) if _opens_run_in(sentence[m.start() :]))]
+        starts = sorted({*starts, *(m.start() for m in _CODE_OPENING.finditer(sentence))})
         out += [sentence[a:b].strip() for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True)]
     return [s for s in out if s]
 

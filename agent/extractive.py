@@ -10,7 +10,7 @@ import numpy as np
 
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
-from agent.entries import headed_by, opens_with
+from agent.entries import entry_sentences, headed_by, opens_with
 from agent.evidence import (
     framed,
     is_evidence,
@@ -43,7 +43,7 @@ from agent.stand_ins import stand_ins_for
 from agent.term_match import lexical_scores
 from kb.periods import period_year, years_spanned
 from kb.references import is_citation
-from kb.sentences import sentences, stops_mid_sentence
+from kb.sentences import stops_mid_sentence
 from kb.text import is_identifier, markup_tags, squashed, tokenize
 
 
@@ -112,7 +112,7 @@ def compose(
         if not is_evidence(item):
             continue
         under = ""  # the passage's last heading line or run-in heading so far
-        said = sentences(whole_text(item))
+        said = entry_sentences(whole_text(item))
         # A chunk stopping inside a sentence that nothing finished (the next chunk a figure, or the document's end):
         # quoted with a stop, its last words would read as a whole sentence ("... may be a result."); they end
         # with an ellipsis instead.

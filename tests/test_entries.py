@@ -80,6 +80,28 @@ def test_an_entry_run_into_the_sentence_before_is_a_sentence_of_its_own() -> Non
     assert entry_sentences(field) == [field]
 
 
+def test_a_code_entry_after_a_bracket_or_a_note_after_a_stop_opens_a_sentence() -> None:
+    """A list's entries with no stop of their own run on: "... see qz(2)) QZMARK Use ...", "... [requires
+    QZ_SOURCE] QZFLOW (not in POSIX) Enable ..."; a citation after "et al." goes on its sentence."""
+    text = (
+        "QZBAUD Mask for speeds (not in glibc; see qz(2)) QZMARK Use stick parity. [requires QZ_SOURCE] QZFLOW (not "
+        "in POSIX) Enable gate flow control. [requires QZ_SOURCE] qz flag constants:"
+    )
+    assert entry_sentences(text) == [
+        "QZBAUD Mask for speeds (not in glibc; see qz(2))",
+        "QZMARK Use stick parity.",
+        "[requires QZ_SOURCE]",
+        "QZFLOW (not in POSIX) Enable gate flow control.",
+        "[requires QZ_SOURCE] qz flag constants:",
+    ]
+    cited = "A gate task (Qz sorting - Zorb et al. [2011]) and a lever task."
+    assert entry_sentences(cited) == [cited]
+    assert entry_sentences("No Mode= is given, so open is assumed. [Gate] Name=qz Lever=on") == [
+        "No Mode= is given, so open is assumed.",
+        "[Gate] Name=qz Lever=on",
+    ]
+
+
 def test_an_option_the_question_does_not_name_keeps_its_entry() -> None:
     """ "gate_prio=prio The priority (from 0 to 7) ... during a flush" is that option's entry, even run into the
     sentence before it; the option asked about ("flush=") and any prose stay."""

@@ -576,3 +576,19 @@ def test_a_sentence_its_chunk_cuts_off_unfinished_ends_in_an_ellipsis() -> None:
     assert "(see the gate table). [c1]" in compose(
         "When does the gate open?", "general", [], [bracket], AnswerSettings()
     )
+
+
+def test_an_entry_run_on_after_a_bracket_is_quoted_on_its_own() -> None:
+    """Entries with no stop of their own ("... see qz(2)) QZFLOW (not in POSIX) Enable ...") run into the one
+    before; the entry asked about is quoted alone, not lost in a run that ends in a colon."""
+    context = [
+        passage(
+            "c1",
+            "m:1",
+            "QZBAUD (not in POSIX) Mask for speeds. The bits are shifted left (not in glibc; see qz(2)) QZMARK (not "
+            "in POSIX) Use stick parity. [requires QZ_SOURCE] QZFLOW (not in POSIX) Enable LEVER/GATE (hardware) "
+            "flow control. [requires QZ_SOURCE] qz flag constants:",
+        ),
+    ]
+    answer = compose("qz LEVER/GATE hardware flow control flag", "general", [], context, AnswerSettings(sentences=1))
+    assert answer == "QZFLOW (not in POSIX) Enable LEVER/GATE (hardware) flow control. [c1]"
