@@ -36,6 +36,8 @@ font, a running header and page numbers):
   library's resource API reference (reStructuredText);
 - bench/probes/terminals/pdfs/: the terminal attributes' library manual page (flags by the dozen), the CPU
   scheduling overview and an archiver's manual page (options by the hundred);
+- bench/probes/modules/pdfs/: a runtime's command-line options and environment variables (Markdown, some two
+  hundred near-alike entries) and its chapter on ECMAScript modules (prose: resolution, loading, interoperability);
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -175,6 +177,8 @@ SOURCES = {  # probe / pdf name: (source, title)
     "terminals/termios.3.pdf": ("/usr/share/man/man3/termios.3.gz", "termios(3): get and set terminal attributes"),
     "terminals/sched.7.pdf": ("/usr/share/man/man7/sched.7.gz", "sched(7): overview of CPU scheduling"),
     "terminals/tar.1.pdf": ("/usr/share/man/man1/tar.1.gz", "tar(1): an archiving utility"),
+    "modules/cli.pdf": ("/usr/share/doc/nodejs/api/cli.md", "Node.js API: Command-line API"),
+    "modules/esm.pdf": ("/usr/share/doc/nodejs/api/esm.md", "Node.js API: ECMAScript modules"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
