@@ -44,7 +44,10 @@ QUESTION_WORDS = (
             "never "
             # How often a reader sees something ("why does X often fail?", "is it usually set?") and "another" (as
             # "other", a stop word): the evidence states what holds, seldom how often the reader meets it.
-            "often usually typically generally normally commonly frequently sometimes another"
+            "often usually typically generally normally commonly frequently sometimes another "
+            # "get" as "make" ("which ones get locked", "how do I get it back"): a light verb the evidence words its
+            # own way; "instead" points back to what the question already named ("what should I use instead?").
+            "get gets got getting instead"
         ).split()
     )
     # A negated auxiliary ("Why aren't services ...", "a path that doesn't start with ./") asks as the auxiliary does.

@@ -48,3 +48,8 @@ def test_a_negation_asks_as_not_does() -> None:
 def test_how_often_a_reader_meets_something_only_asks() -> None:
     terms = content_terms("Why does qzd often stall one gate while another keeps running, and is it usually logged?")
     assert not {"often", "another", "usually"} & set(terms) and {"qzd", "stall", "gate", "logged"} <= set(terms)
+
+
+def test_a_light_verb_and_a_pointer_back_only_ask() -> None:
+    terms = content_terms("Which gates get locked when qzd starts, and what should I open instead?")
+    assert not {"get", "instead"} & set(terms) and {"gates", "locked", "qzd", "starts", "open"} <= set(terms)
