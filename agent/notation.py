@@ -82,17 +82,47 @@ def _math_start(words: list[str], settings: AnswerSettings) -> int | None:
     return None
 
 
+# A word of prose: a word of letters (an apostrophe or a hyphen inside; a bracket, a quote or a stop around it) or a
+# figure. A file's name ("b.qz"), a call ("f(x);"), a comment mark or a quoted value in backticks is none.
+_PROSE_WORD = re.compile(r"^[\"“(]?(?:[A-Za-z][A-Za-z'’-]*|\d[\d,.]*%?)[)\"”]?[,;:.]?$")
+
+
+def _prose_after(words: list[str], after: int, least: int) -> str | None:
+    """A sentence of prose within the code read into a sentence ("... console.log(x); # works If a top level wait
+    never ends, qz exits with 13. import { y } ..."): the first run of prose words past the word `after`, from a
+    capital to a stop, of `least` words or more."""
+    i = after + 1
+    while i < len(words):
+        if not _PROSE_WORD.match(words[i]):
+            i += 1
+            continue
+        j = i
+        while j < len(words) and _PROSE_WORD.match(words[j]):
+            j += 1
+        run = words[i:j]
+        first = next((k for k, w in enumerate(run) if w[:1].isupper()), None)
+        last = next((k for k in range(len(run) - 1, -1, -1) if run[k].endswith(".")), None)
+        if first is not None and last is not None and last - first + 1 >= least:
+            return " ".join(run[first : last + 1])
+        i = j
+    return None
+
+
 def quoted(sentence: str, question: str = "", settings: AnswerSettings | None = None) -> str | None:
     """The sentence as an answer quotes it: its prose up to its first run of notation ("... approximates the trace
-    of the log log p θ ( x ) x̃fake ..."), ending in '…', when twice `symbol_run` words of prose come before it;
-    None when it opens with notation (too little prose before it); the sentence as it is without notation or when
-    the question asks for an equation."""
+    of the log log p θ ( x ) x̃fake ..."), ending in '…', when twice `symbol_run` words of prose come before it, and
+    a sentence of prose within the notation after it (twice `symbol_run` words of prose from a capital to a stop: a
+    sentence run together with the code around it), after the '…'; when it opens with notation, that prose alone, else
+    None; the sentence as it is without notation or when the question asks for an equation."""
     s = settings or AnswerSettings()
     words = sentence.split()
     start = notation_start(words, s)
     if start is None or ASKS_MATH.search(question):
         return sentence
-    return " ".join(words[:start]).rstrip(",;:") + " …" if start >= 2 * s.symbol_run else None
+    tail = _prose_after(words, start, 2 * s.symbol_run)
+    if start >= 2 * s.symbol_run:
+        return " ".join(words[:start]).rstrip(",;:") + " …" + (f" {tail}" if tail else "")
+    return tail
 
 
 def symbols_cut(sentence: str, question: str = "", settings: AnswerSettings | None = None) -> str:

@@ -38,3 +38,20 @@ def test_source_code_run_into_a_sentence_is_notation_but_a_formula_or_calls_in_p
         "The function qz_read() returns the number of bytes read, or -1 on error (see errno).",
     ):
         assert symbols_cut(prose, "How?") == prose and unreadable(prose, "How?") is None
+
+
+def test_a_sentence_of_prose_run_together_with_code_around_it_is_quoted() -> None:
+    """A page's code examples run into the prose between them: the sentence between two pieces of code is quoted
+    after the prose before them ("… If ..."), or alone when the sentence opens with code; code alone quotes nothing."""
+    mixed = (
+        "Take a gate.qz holding const five = await gate(5); and a lever.qz with import { five } from './gate.qz'; "
+        "log(five); # works If a gate never opens, the qz process exits with a 13 status code. import { run } from "
+        "'qz'; run(x);"
+    )
+    assert symbols_cut(mixed) == (
+        "Take a gate.qz holding const five = await gate(5); and a lever.qz with import … If a gate never opens, the "
+        "qz process exits with a 13 status code."
+    )
+    opening = "x = f(y); z = g(w); return z; # then Then the gate closes and the lever is set to its rest."
+    assert symbols_cut(opening) == "Then the gate closes and the lever is set to its rest."
+    assert unreadable("x = f(y); z = g(w); return z; and then y = h(z);", "Why?")
