@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from agent.defaults import asks_default, default_missing
+from agent.defaults import asks_default, default_missing, left_unset
 from agent.entries import heads_entry, opens_path_entry
 from agent.evidence import (
     coverage,
@@ -260,8 +260,10 @@ def assess(state: dict[str, Any]) -> Assessment:
     printed = paths if headed else []
     if c.stated_default and asks_default(question) and not value:
         # An option the question writes is what the default is of ("which format by default when no --format is
-        # given"); an identifier beside it names the program or the format ("GNU tar", "WARC").
-        named = own or identifiers or printed or [t for t in others if HYPHENATED_NAME.match(t)]
+        # given"), the one it says is not set first ("... qz --run ... when --qz-mode isn't passed"); an identifier
+        # beside it names the program or the format ("GNU tar", "WARC").
+        named = left_unset(question, own) or own or identifiers or printed
+        named = named or [t for t in others if HYPHENATED_NAME.match(t)]
         unstated = default_missing(untitled(named, titles_read(evidence)) or named, evidence, aliases, question)
         if unstated is not None:
             reasons.append(Check(check="default_stated", ok=not unstated, detail=unstated or "a default is stated"))

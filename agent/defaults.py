@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from agent.entries import entry_walk, goes_on, heads_entry, open_run, opens_entry, runs_in
-from agent.evidence import names_subject, whole_text
+from agent.evidence import names_subject, whole_text, written_in
 
 # What asks for a default: "X default?", "what is the default X", "what does X default to", "... by default",
 # "when X is not specified / hasn't been set", "if I don't set X", "without setting X". Not "with the default
@@ -47,6 +47,17 @@ _STATES = re.compile(
 def asks_default(question: str) -> bool:
     """The question asks what holds when nothing is set."""
     return bool(_ASKS.search(question.strip()))
+
+
+# The clause saying what is not set ("when --qz-mode isn't passed", "if no -l option is given", "without setting X").
+_CONDITION = re.compile(r"\b(?:when|if|unless|without)\b[^?,;]*", re.I)
+
+
+def left_unset(question: str, codes: list[str]) -> list[str]:
+    """The codes the question names as what is not set ("which mode does qz --run use by default when --qz-mode isn't
+    passed?": --qz-mode, not --run): its default is the one asked."""
+    clauses = [m.group() for m in _CONDITION.finditer(question)]
+    return [c for c in codes if any(written_in(c, clause) for clause in clauses)]
 
 
 # A state the question itself gives a thing ("a file with an unspecified attribute") is no default the text states

@@ -1,7 +1,7 @@
 """The default check of agent.defaults: what holds when nothing is set is stated within the entry asked about."""
 
 from agent.assess import assess
-from agent.defaults import asks_default, default_missing, entry_defaults, states_default
+from agent.defaults import asks_default, default_missing, entry_defaults, left_unset, states_default
 from tests.test_agent_units import assess_state, hit
 
 
@@ -235,3 +235,23 @@ def test_an_option_the_question_writes_is_what_a_default_is_asked_of_not_the_pro
         "manual", "--layout=NAME Writes the QZ gate archive in the given layout. The default layout is flat.", 6
     )
     assert assess({**assess_state(question, [stated]), "question": question}).sufficient
+
+
+def test_the_option_a_question_says_is_not_set_is_what_its_default_is_asked_of() -> None:
+    """ "... qz --run ... by default when --qz-mode isn't passed?": --qz-mode's entry must state the default; one
+    stated in the entry of --run says nothing of it."""
+    assert left_unset(
+        "Which mode does qz --run use by default when --qz-mode isn't passed?", ["--run", "--qz-mode"]
+    ) == ["--qz-mode"]
+    assert left_unset("What does --qz-mode default to?", ["--qz-mode"]) == []
+    question = "Which mode does qz --run use by default when --qz-mode isn't passed?"
+    entries = {
+        **hit(
+            "manual",
+            "--run Runs the gate in its mode. By default it runs the gate once. --qz-mode A mode to use when "
+            "running the gate. See the gate guide.",
+        ),
+        "next_opening": "--qz-wait Waits between two gates.",
+    }
+    verdict = assess({**assess_state(question, [entries]), "question": question})
+    assert verdict.failing == "default_stated" and "--qz-mode" in verdict.reasons[-1].detail
