@@ -37,7 +37,8 @@ _STATES = re.compile(
     r"\bdefaults?\s*(?:[:=)\],.;]|$|\s+(?:is|was|are|to|values?|setting|of|for|if|when|unless|being)\b)|"
     r"\bby\s+default\b|\b(?:is|are|as)\s+the\s+default\b|\bdefault(?:ed|ing)\b|\binitially\b|"
     # "the default layout is flat", not "the default namespace is set" (something done to it)
-    r"\bthe\s+default\s+[\w-]+\s+(?:is|are|was)\s+(?!(?:set|\w+ed|\w+en)\b)|"
+    r"\bthe\s+default\s+[\w-]+\s+(?:is|are|was)\s+(?!(?:not|set|read|built|shown|given|written|taken|chosen|kept|"
+    r"\w{3,}ed)\b)|"
     r"\binitial\s+(?:value|setting)s?\s+(?:is|are|of)\b|\bif\s+(?:not|none|unset|unspecified|omitted)\b|\botherwise,|"
     rf"\bomitted\b|\bunset\b|\bunspecified\b|\bwhen\s+not\b|\b(?:if|when)\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+not\s+{_SET}\b",
     re.I,
@@ -49,15 +50,23 @@ def asks_default(question: str) -> bool:
     return bool(_ASKS.search(question.strip()))
 
 
-# The clause saying what is not set ("when --qz-mode isn't passed", "if no -l option is given", "without setting X").
+# The clause saying what is not set ("when --qz-mode isn't passed", "if no -l option is given", "without setting X";
+# not "if I pass --verbose", which sets something).
 _CONDITION = re.compile(r"\b(?:when|if|unless|without)\b[^?,;]*", re.I)
+_NEGATED = re.compile(r"\b(?:no|not|never|without|unless|unset|omitted)\b|n['’]t\b", re.I)
 
 
-def left_unset(question: str, codes: list[str]) -> list[str]:
-    """The codes the question names as what is not set ("which mode does qz --run use by default when --qz-mode isn't
-    passed?": --qz-mode, not --run): its default is the one asked."""
-    clauses = [m.group() for m in _CONDITION.finditer(question)]
-    return [c for c in codes if any(written_in(c, clause) for clause in clauses)]
+def left_unset(question: str, names: list[str]) -> list[str]:
+    """The names the question says are not set ("which mode does qz --run use by default when --qz-mode isn't
+    passed?": --qz-mode, not --run): the default asked is theirs."""
+    clauses = [m.group() for m in _CONDITION.finditer(question) if _NEGATED.search(m.group())]
+
+    def said(name: str, clause: str) -> bool:  # an option as written, any other name whole
+        if name.startswith("-"):
+            return written_in(name, clause)
+        return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", clause))
+
+    return [n for n in names if any(said(n, clause) for clause in clauses)]
 
 
 # A state the question itself gives a thing ("a file with an unspecified attribute") is no default the text states

@@ -114,12 +114,18 @@ def opens_entry(sentence: str) -> bool:
 
 
 # Where a lower-case word follows a sentence's stop (after a colon, a list's item goes on the sentence announcing it).
-_LOWER_OPENING = re.compile(r"(?<=[.;]\s)(?=[a-z])")
+# An abbreviation's stop ends no sentence ("e.g. max=10", "et al. [Knu84]", "cf. [QZ1]").
+_AFTER_ABBREVIATION = r"(?<!\bal\.\s)(?<!\be\.g\.\s)(?<!\bi\.e\.\s)(?<!\bcf\.\s)(?<!\b[Ff]ig\.\s)(?<!\bvs\.\s)"
+_LOWER_OPENING = re.compile(rf"(?<=[.;]\s){_AFTER_ABBREVIATION}(?=[a-z])")
 # A code in capitals opening its entry after a bracket closed the one before ("... [requires QZ_SOURCE] QZFLOW (not
 # in POSIX) Enable ...", "... see qz(2)) QZMARK Use ..."), and a bracketed note or section after a stop ("... flow
 # control. [requires QZ_SOURCE] ...", "... is assumed. [Unit] ..."; not a citation, "et al. [2011]"): a list's entries
 # with no stop of their own run on.
-_CODE_OPENING = re.compile(r"(?<=[)\]]\s)(?=[A-Z][A-Z0-9_]{2,}\s+(?:\(|[A-Z][a-z]))|(?<=\.\s)(?=\[[A-Za-z])")
+# A list's label ("(1)", "(a)", "[4]") is no entry's end: "(1) BERT (Devlin ...)" goes on its sentence.
+_CODE_OPENING = re.compile(
+    r"(?<=[)\]]\s)(?<![(\[]\w[)\]]\s)(?<![(\[]\d\d[)\]]\s)(?=[A-Z][A-Z0-9_]{4,}\s+(?:\(|[A-Z][a-z]))|"
+    rf"(?<=\.\s){_AFTER_ABBREVIATION}(?=\[[A-Za-z])"
+)
 
 
 def entry_sentences(text: str) -> list[str]:

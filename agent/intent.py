@@ -116,10 +116,14 @@ class QuestionReading(BaseModel):
 # A unit of size, frequency or rate right after a number ("10 GB", "3 GHz", "64KiB"): the few generic ones written in
 # capitals, which would otherwise read as names.
 _UNIT = re.compile(r"(?<![\w.])\d[\d.,]*\s*([KMGTPE]i?B|[kKMGT]?Hz|[KMG]bps)\b")
+# An acronym joined to a word describing by it ("CPU-bound", "I/O-heavy", "TCP/IP-based", "GPU-accelerated")
+# describes; it names nothing a passage must write as the question does ("a process using much CPU time" is one).
+# "SSH-agent" names a program: only adjectives' endings, generic and few.
+_DESCRIBED = re.compile(
+    r"^[A-Z]{2,}(?:/[A-Z]+)*-(?:[a-z]+-)*(?:bound|heavy|intensive|based|aware|only|specific|friendly|like|safe|free|"
+    r"capable|compatible|[a-z]{3,}ed|[a-z]{3,}ing)$|^[A-Z]/[A-Z]-(?:[a-z]+-)*[a-z]{3,}$"
+)
 # A value naming what is asked about, after the noun of a code ("exit status of 17", "error 0x1F").
-# An acronym joined to ordinary words ("CPU-bound", "I/O-heavy", "GPU-accelerated") describes; it names nothing a
-# passage must write as the question does ("a process using much CPU time" is one).
-_DESCRIBED = re.compile(r"^(?:[A-Z]{2,}|[A-Z]/[A-Z])(?:-[a-z]{3,})+$")
 _CODED_VALUE = re.compile(r"\b(?:status|code|error|errno|signal)\s+(?:of\s+)?(\d+|0x[0-9A-Fa-f]+)\b", re.I)
 _OPENER = re.compile(r"(?:^|[.?!:;]\s+|[\"“(]\s*)([^\W\d_][\w'’-]*)")
 
@@ -307,7 +311,7 @@ def read_question(question: str, whole: str | None = None, own_terms: int = 0) -
     named |= set(_CODED_VALUE.findall(q)) & set(terms)
     # An acronym's plural ("VMs", "GCs") names a class of things, as any plural noun does: a plain term.
     classes = {t for t in terms if is_acronym_plural(t)}
-    classes |= {t for t in terms if _DESCRIBED.match(t) and all(is_common_word(w) for w in t.split("-")[1:])}
+    classes |= {t for t in terms if _DESCRIBED.match(t)}
     identifiers = [
         t
         for t in terms

@@ -119,7 +119,8 @@ def quoted(sentence: str, question: str = "", settings: AnswerSettings | None = 
     start = notation_start(words, s)
     if start is None or ASKS_MATH.search(question):
         return sentence
-    tail = _prose_after(words, start, 2 * s.symbol_run)
+    # Only after code: prose after an equation's symbols is the equation's own words ("... x̃fake which in practice").
+    tail = _prose_after(words, start, 2 * s.symbol_run) if _code_start(words, s) == start else None
     if start >= 2 * s.symbol_run:
         return " ".join(words[:start]).rstrip(",;:") + " …" + (f" {tail}" if tail else "")
     return tail

@@ -45,9 +45,8 @@ QUESTION_WORDS = (
             # How often a reader sees something ("why does X often fail?", "is it usually set?") and "another" (as
             # "other", a stop word): the evidence states what holds, seldom how often the reader meets it.
             "often usually typically generally normally commonly frequently sometimes another "
-            # "get" as "make" ("which ones get locked", "how do I get it back"): a light verb the evidence words its
-            # own way; "instead" points back to what the question already named ("what should I use instead?").
-            "get gets got getting instead"
+            # "instead" points back to what the question already named ("what should I use instead?").
+            "instead"
         ).split()
     )
     # A negated auxiliary ("Why aren't services ...", "a path that doesn't start with ./") asks as the auxiliary does.
@@ -58,4 +57,6 @@ QUESTION_WORDS = (
     )
 )
 # Words that ask only as written in lower case: "what limit am I hitting?" asks; "AM" is an acronym the evidence holds.
-LOWER_CASE_QUESTION_WORDS = frozenset({"am"})
+# So does "get" as "make" ("which ones get locked", "how do I get it back"), a light verb the evidence words its own
+# way; "a GET request" names a method.
+LOWER_CASE_QUESTION_WORDS = frozenset({"am", "get", "gets", "got", "getting"})

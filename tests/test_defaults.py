@@ -37,12 +37,15 @@ def test_what_states_a_default() -> None:
         "By default, no.",
         "If QzMode is not set, off applies.",
         "The default layout is flat.",
+        "The default level is seven.",
     )
     for text in (*stating, "The default values for QZ_MIN, QZ_MAX are respectively 1 and 9."):
         assert states_default(text), text
     for text in (
         "It sets the default key.",
         "The default namespace is set.",
+        "The default profile is shown in Table 2.",
+        "The default gate is not used.",
         "Its flag is not set.",
         "Specifies the initial window size.",
         "Fails if no console is present.",
@@ -230,7 +233,8 @@ def test_an_option_the_question_writes_is_what_a_default_is_asked_of_not_the_pro
         "layout as per gate 1.0.",
     )
     verdict = assess({**assess_state(question, [listed]), "question": question})
-    assert verdict.failing == "default_stated" and "--layout" in verdict.reasons[-1].detail
+    detail = verdict.reasons[-1].detail
+    assert verdict.failing == "default_stated" and "--layout" in detail and "QZ" not in detail
     stated = hit(
         "manual", "--layout=NAME Writes the QZ gate archive in the given layout. The default layout is flat.", 6
     )
@@ -244,6 +248,8 @@ def test_the_option_a_question_says_is_not_set_is_what_its_default_is_asked_of()
         "Which mode does qz --run use by default when --qz-mode isn't passed?", ["--run", "--qz-mode"]
     ) == ["--qz-mode"]
     assert left_unset("What does --qz-mode default to?", ["--qz-mode"]) == []
+    # A name the clause sets is none left unset.
+    assert left_unset("If I pass --verbose, what does --qz-level default to?", ["--verbose", "--qz-level"]) == []
     question = "Which mode does qz --run use by default when --qz-mode isn't passed?"
     entries = {
         **hit(

@@ -94,8 +94,12 @@ def test_a_code_entry_after_a_bracket_or_a_note_after_a_stop_opens_a_sentence() 
         "QZFLOW (not in POSIX) Enable gate flow control.",
         "[requires QZ_SOURCE] qz flag constants:",
     ]
-    cited = "A gate task (Qz sorting - Zorb et al. [2011]) and a lever task."
-    assert entry_sentences(cited) == [cited]
+    for whole in (
+        "A gate task (Qz sorting - Zorb et al. [2011]) and a lever task.",
+        "As Zorb et al. [Zor84] show, the bound holds (cf. [QZ1]) for gates, e.g. max=10 of them.",
+        "We tune three gates: (1) QZGATE (Zorb, 2019) with its lever, (2) QZNET (Zorb, 2020) without.",
+    ):
+        assert entry_sentences(whole) == [whole]
     assert entry_sentences("No Mode= is given, so open is assumed. [Gate] Name=qz Lever=on") == [
         "No Mode= is given, so open is assumed.",
         "[Gate] Name=qz Lever=on",

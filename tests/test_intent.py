@@ -331,9 +331,10 @@ def test_an_acronyms_plural_is_a_plain_term_not_a_name_the_evidence_must_print()
 
 
 def test_an_acronym_joined_to_ordinary_words_describes_and_names_nothing() -> None:
-    """ "a CPU-heavy job" is a job using much CPU time, however a passage puts it; "QZ-9", "UTF-8" and "QZ-gate"
-    (a rare word) still name things."""
-    reading = read_question("Why does a CPU-heavy job in one window slow an I/O-bound job in another?")
-    assert reading.identifiers == [] and {"CPU-heavy", "I/O-bound"} <= set(reading.key_terms)
+    """ "a CPU-heavy job" is a job using much CPU time, however a passage puts it; "QZ-9", "UTF-8", "QZ-agent" (a
+    program) and "QZ-zorbgate" (a rare word) still name things."""
+    reading = read_question("Why does a CPU-heavy job in one window slow an I/O-bound, TCP/IP-based job?")
+    assert reading.identifiers == [] and {"CPU-heavy", "I/O-bound", "TCP/IP-based"} <= set(reading.key_terms)
     assert read_question("Does the QZ-9 pier read UTF-8 names?").identifiers == ["QZ-9", "UTF-8"]
     assert read_question("What does QZ-zorbgate do?").identifiers == ["QZ-zorbgate"]
+    assert read_question("Which socket does QZ-agent listen on?").identifiers == ["QZ-agent"]

@@ -55,3 +55,6 @@ def test_a_sentence_of_prose_run_together_with_code_around_it_is_quoted() -> Non
     opening = "x = f(y); z = g(w); return z; # then Then the gate closes and the lever is set to its rest."
     assert symbols_cut(opening) == "Then the gate closes and the lever is set to its rest."
     assert unreadable("x = f(y); z = g(w); return z; and then y = h(z);", "Why?")
+    # After an equation's symbols, the words are the equation's own.
+    equation = "the trace of the log p θ ( x ) x̃fake which in practice the Lipschitz bound of the qz keeps small."
+    assert symbols_cut(equation) == equation

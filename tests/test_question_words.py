@@ -53,3 +53,4 @@ def test_how_often_a_reader_meets_something_only_asks() -> None:
 def test_a_light_verb_and_a_pointer_back_only_ask() -> None:
     terms = content_terms("Which gates get locked when qzd starts, and what should I open instead?")
     assert not {"get", "instead"} & set(terms) and {"gates", "locked", "qzd", "starts", "open"} <= set(terms)
+    assert "GET" in content_terms("What status does a GET request to qzd return?")  # a method, named
