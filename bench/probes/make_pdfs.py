@@ -38,6 +38,8 @@ font, a running header and page numbers):
   scheduling overview and an archiver's manual page (options by the hundred);
 - bench/probes/modules/pdfs/: a runtime's command-line options and environment variables (Markdown, some two
   hundred near-alike entries) and its chapter on ECMAScript modules (prose: resolution, loading, interoperability);
+- bench/probes/networking/pdfs/: the socket interface's and the IPv4 implementation's manual pages (socket options and
+  /proc tunables with defaults) and the POSIX threads overview;
 - bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
   and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
   a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
@@ -179,6 +181,9 @@ SOURCES = {  # probe / pdf name: (source, title)
     "terminals/tar.1.pdf": ("/usr/share/man/man1/tar.1.gz", "tar(1): an archiving utility"),
     "modules/cli.pdf": ("/usr/share/doc/nodejs/api/cli.md", "Node.js API: Command-line API"),
     "modules/esm.pdf": ("/usr/share/doc/nodejs/api/esm.md", "Node.js API: ECMAScript modules"),
+    "networking/socket.7.pdf": ("/usr/share/man/man7/socket.7.gz", "socket(7): Linux socket interface"),
+    "networking/ip.7.pdf": ("/usr/share/man/man7/ip.7.gz", "ip(7): Linux IPv4 protocol implementation"),
+    "networking/pthreads.7.pdf": ("/usr/share/man/man7/pthreads.7.gz", "pthreads(7): POSIX threads"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
