@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.entries import entry_walk, goes_on, heads_entry, open_run, opens_entry, runs_in
+from agent.entries import entry_sentences, entry_walk, goes_on, heads_entry, open_run, opens_entry, runs_in
 from agent.evidence import names_subject, whole_text, written_in
 
 # What asks for a default: "X default?", "what is the default X", "what does X default to", "... by default",
@@ -119,6 +119,13 @@ def entry_defaults(
     return list(dict.fromkeys(stating)), unknown
 
 
+def _heads(text: str, name: str) -> bool:
+    """Whether a sentence of the text opens an entry with the name, a colon, a capital or a bracketed note after it
+    ("QZ_LOOP (since 1.2) Sets ...", "QZ_LOOP: ..."; not "QZv4 addresses are ...")."""
+    head = re.compile(rf"{re.escape(name)}(?::\s|\s+[A-Z(]|=)")
+    return any(head.match(sentence) for sentence in entry_sentences(text))
+
+
 def default_missing(
     subject: list[str], evidence: list[dict[str, Any]], aliases: dict | None = None, question: str = ""
 ) -> str | None:
@@ -126,6 +133,9 @@ def default_missing(
     when the subject's entry may state it past the evidence (unknown)."""
     if not subject:
         return None  # nothing named to read an entry of
+    # Of several names, those heading an entry are what has a default ("Is QZ_LOOP on by default on a new QZv4
+    # gate?": QZ_LOOP's entry; QZv4 only says which gate, and a sentence about QZv4 says nothing of QZ_LOOP's).
+    subject = [s for s in subject if any(_heads(whole_text(h), s) for h in evidence)] or subject
     stating, unknown = entry_defaults(subject, evidence, aliases, question)
     if stating:
         return ""

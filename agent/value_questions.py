@@ -31,7 +31,7 @@ _ASKS_VALUE = re.compile(
     # "which numeric exit status", "what exit code does X return": a number.
     r"\b(?:what|which)\s+(?!(?:does|do|did)\b)(?:[\w-]+\s+){0,2}?(?:numeric(?:al)?|exit\s+(?:status|code))\b|"
     # A terse query naming a measure in a unit ("pipe buffer size in bytes for a child's stdout").
-    rf"\b(?:{MEASURES})\s+in\s+{_UNITS}\b",
+    rf"\b(?:{MEASURES}|values?)\s+in\s+{_UNITS}\b",
     re.I,
 )
 
@@ -55,8 +55,9 @@ _FINDING = re.compile(
     r"measure|query|learn|get\s+to\s+know)\s+how\s+(?:many|much|long|large|big)\b",
     re.I,
 )
-# "What are the default values of X and Y?": the defaults may be words ("debug", "yes"), stated as defaults.
-_DEFAULT_VALUE = re.compile(r"\bdefault\s+(?:values?|settings?)\b", re.I)
+# "What are the default values of X and Y?": the defaults may be words ("debug", "yes"), stated as defaults; not
+# one asked in a unit ("the default value in bytes"), a figure.
+_DEFAULT_VALUE = re.compile(rf"\bdefault\s+(?:values?|settings?)\b(?!\s+in\s+{_UNITS}\b)", re.I)
 
 
 # What a value question counts or measures: the words after "how many" or after "the <measure> of (the)", or the

@@ -261,3 +261,21 @@ def test_the_option_a_question_says_is_not_set_is_what_its_default_is_asked_of()
     }
     verdict = assess({**assess_state(question, [entries]), "question": question})
     assert verdict.failing == "default_stated" and "--qz-mode" in verdict.reasons[-1].detail
+
+
+def test_of_several_names_the_one_heading_an_entry_is_what_a_default_is_asked_of() -> None:
+    """ "Is QZ_LOOP on by default on a new QZv4 gate?": QZ_LOOP heads its entry, QZv4 only says which gate; a
+    sentence about QZv4 gates that states some default says nothing of QZ_LOOP's."""
+    question = "Is QZ_LOOP on or off by default on a new QZv4 gate?"
+    entries = {
+        **hit(
+            "manual",
+            "QZv4 gates are divided into open and shut gates. Lever routing on QZv4 gates is off by default. QZ_LOOP "
+            "(since 1.2) Sets whether a gate's packets are looped back.",
+        ),
+        "next_opening": "QZ_TTL (since 1.2) Sets the time to live.",
+    }
+    verdict = assess({**assess_state(question, [entries]), "question": question})
+    assert verdict.failing == "default_stated" and "QZ_LOOP" in verdict.reasons[-1].detail
+    stated = hit("manual", "QZ_LOOP (since 1.2) Sets whether packets are looped back. It is on by default.", 6)
+    assert assess({**assess_state(question, [entries, stated]), "question": question}).sufficient
