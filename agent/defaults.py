@@ -38,7 +38,7 @@ _STATES = re.compile(
     r"\bby\s+default\b|\b(?:is|are|as)\s+the\s+default\b|\bdefault(?:ed|ing)\b|\binitially\b|"
     # "the default layout is flat", not "the default namespace is set" (something done to it)
     r"\bthe\s+default\s+[\w-]+\s+(?:is|are|was)\s+(?!(?:not|set|read|built|shown|given|written|taken|chosen|kept|"
-    r"\w{3,}ed)\b)|"
+    r"used|tied|known|bound|made|found|hidden|\w+(?:dd|tt)en|\w{3,}ed)\b)|"
     r"\binitial\s+(?:value|setting)s?\s+(?:is|are|of)\b|\bif\s+(?:not|none|unset|unspecified|omitted)\b|\botherwise,|"
     rf"\bomitted\b|\bunset\b|\bunspecified\b|\bwhen\s+not\b|\b(?:if|when)\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+not\s+{_SET}\b",
     re.I,
@@ -53,7 +53,9 @@ def asks_default(question: str) -> bool:
 # The clause saying what is not set ("when --qz-mode isn't passed", "if no -l option is given", "without setting X";
 # not "if I pass --verbose", which sets something).
 _CONDITION = re.compile(r"\b(?:when|if|unless|without)\b[^?,;]*", re.I)
-_NEGATED = re.compile(r"\b(?:no|not|never|without|unless|unset|omitted)\b|n['’]t\b", re.I)
+_NEGATED = re.compile(
+    r"\b(?:no|not|never|without|unless|unset|omitted|unspecified|absent|missing|empty|left\s+out)\b|n['’]t\b", re.I
+)
 
 
 def left_unset(question: str, names: list[str]) -> list[str]:
@@ -119,10 +121,14 @@ def entry_defaults(
     return list(dict.fromkeys(stating)), unknown
 
 
-def _heads(text: str, name: str) -> bool:
-    """Whether a sentence of the text opens an entry with the name, a colon, a capital or a bracketed note after it
-    ("QZ_LOOP (since 1.2) Sets ...", "QZ_LOOP: ..."; not "QZv4 addresses are ...")."""
-    head = re.compile(rf"{re.escape(name)}(?::\s|\s+[A-Z(]|=)")
+def _heads(text: str, names: list[str]) -> bool:
+    """Whether a sentence of the text opens an entry with one of the names (an option after its short form, "-l,
+    --qz-loop"), then a colon, a capital opening what it does, or a bracketed note and a capital ("QZ_LOOP (since 1.2)
+    Sets ...", "QZ_LOOP: ..."; not "QZv4 addresses are ...", "QZv4 Addresses are ...", "QZ_B (see below) is ...")."""
+    said = "|".join(re.escape(n) for n in names)
+    head = re.compile(
+        rf"(?:-\w,\s+)?(?:{said})(?::\s|=|(?:\s+\([^()]*\))?\s+[A-Z][\w-]*+(?!\s+(?:is|are|was|were|has|have|can)\b))"
+    )
     return any(head.match(sentence) for sentence in entry_sentences(text))
 
 
@@ -135,7 +141,9 @@ def default_missing(
         return None  # nothing named to read an entry of
     # Of several names, those heading an entry are what has a default ("Is QZ_LOOP on by default on a new QZv4
     # gate?": QZ_LOOP's entry; QZv4 only says which gate, and a sentence about QZv4 says nothing of QZ_LOOP's).
-    subject = [s for s in subject if any(_heads(whole_text(h), s) for h in evidence)] or subject
+    subject = [
+        s for s in subject if any(_heads(whole_text(h), [s, *(aliases or {}).get(s, [])]) for h in evidence)
+    ] or subject
     stating, unknown = entry_defaults(subject, evidence, aliases, question)
     if stating:
         return ""

@@ -31,7 +31,7 @@ _ASKS_VALUE = re.compile(
     # "which numeric exit status", "what exit code does X return": a number.
     r"\b(?:what|which)\s+(?!(?:does|do|did)\b)(?:[\w-]+\s+){0,2}?(?:numeric(?:al)?|exit\s+(?:status|code))\b|"
     # A terse query naming a measure in a unit ("pipe buffer size in bytes for a child's stdout").
-    rf"\b(?:{MEASURES}|values?)\s+in\s+{_UNITS}\b",
+    rf"\b(?:{MEASURES})\s+in\s+{_UNITS}\b",
     re.I,
 )
 

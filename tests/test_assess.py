@@ -600,5 +600,5 @@ def test_a_default_value_asked_in_a_unit_is_a_figure() -> None:
     """ "What is the default value in bytes stored in /qz/rmem ...?" asks a number of bytes; "the default values of
     QzLevel=" may be words (the default check's)."""
     assert asks_value("What is the default value in bytes stored in /qz/rmem for the gate's buffer?")
-    assert asks_value("qz pipe value in bytes?")
     assert not asks_value("What are the default values of QzLevel= and QzLimit=?")
+    assert not asks_value("Does QzLimit= take values in seconds or minutes?")

@@ -1,7 +1,7 @@
 """The default check of agent.defaults: what holds when nothing is set is stated within the entry asked about."""
 
 from agent.assess import assess
-from agent.defaults import asks_default, default_missing, entry_defaults, left_unset, states_default
+from agent.defaults import _heads, asks_default, default_missing, entry_defaults, left_unset, states_default
 from tests.test_agent_units import assess_state, hit
 
 
@@ -46,6 +46,8 @@ def test_what_states_a_default() -> None:
         "The default namespace is set.",
         "The default profile is shown in Table 2.",
         "The default gate is not used.",
+        "The default key is used to sign packets.",
+        "The default route is overridden by --qz-route.",
         "Its flag is not set.",
         "Specifies the initial window size.",
         "Fails if no console is present.",
@@ -248,8 +250,11 @@ def test_the_option_a_question_says_is_not_set_is_what_its_default_is_asked_of()
         "Which mode does qz --run use by default when --qz-mode isn't passed?", ["--run", "--qz-mode"]
     ) == ["--qz-mode"]
     assert left_unset("What does --qz-mode default to?", ["--qz-mode"]) == []
-    # A name the clause sets is none left unset.
+    # A name the clause sets is none left unset; one it says is unspecified is.
     assert left_unset("If I pass --verbose, what does --qz-level default to?", ["--verbose", "--qz-level"]) == []
+    assert left_unset("Which mode does qz --run use when --qz-mode is unspecified?", ["--run", "--qz-mode"]) == [
+        "--qz-mode"
+    ]
     question = "Which mode does qz --run use by default when --qz-mode isn't passed?"
     entries = {
         **hit(
@@ -279,3 +284,16 @@ def test_of_several_names_the_one_heading_an_entry_is_what_a_default_is_asked_of
     assert verdict.failing == "default_stated" and "QZ_LOOP" in verdict.reasons[-1].detail
     stated = hit("manual", "QZ_LOOP (since 1.2) Sets whether packets are looped back. It is on by default.", 6)
     assert assess({**assess_state(question, [entries, stated]), "question": question}).sufficient
+
+
+def test_a_name_heads_an_entry_with_what_it_does_not_with_prose_about_it() -> None:
+    """ "QZ_LOOP (since 1.2) Sets ...", "-l, --qz-loop Loops ...": entries; "QZv4 Addresses are ...", "QZ_B (see below)
+    is ..." and "QZv4 addresses are ...": prose about the name, whose defaults are not the entry's."""
+    assert _heads("QZ_LOOP (since 1.2) Sets whether a gate loops.", ["QZ_LOOP"])
+    assert _heads("-l, --qz-loop Loops packets back.", ["--qz-loop"])
+    for prose in (
+        "QZv4 Addresses are assigned per gate.",
+        "QZv4 addresses are divided.",
+        "QZ_B (see below) is a kind.",
+    ):
+        assert not _heads(prose, ["QZv4", "QZ_B"]), prose
