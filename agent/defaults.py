@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.entries import entry_sentences, entry_walk, goes_on, heads_entry, open_run, opens_entry, runs_in
+from agent.entries import describes_entry, entry_walk, goes_on, heads_entry, open_run, opens_entry, runs_in
 from agent.evidence import names_subject, whole_text, written_in
 
 # What asks for a default: "X default?", "what is the default X", "what does X default to", "... by default",
@@ -59,16 +59,10 @@ _NEGATED = re.compile(
 
 
 def left_unset(question: str, names: list[str]) -> list[str]:
-    """The names the question says are not set ("which mode does qz --run use by default when --qz-mode isn't
-    passed?": --qz-mode, not --run): the default asked is theirs."""
+    """The code the question writes (`names`: options, calls) that it says is not set ("which mode does qz --run use
+    by default when --qz-mode isn't passed?": --qz-mode, not --run): the default asked is its."""
     clauses = [m.group() for m in _CONDITION.finditer(question) if _NEGATED.search(m.group())]
-
-    def said(name: str, clause: str) -> bool:  # an option as written, any other name whole
-        if name.startswith("-"):
-            return written_in(name, clause)
-        return bool(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", clause))
-
-    return [n for n in names if any(said(n, clause) for clause in clauses)]
+    return [n for n in names if any(written_in(n, clause) for clause in clauses)]
 
 
 # A state the question itself gives a thing ("a file with an unspecified attribute") is no default the text states
@@ -121,17 +115,6 @@ def entry_defaults(
     return list(dict.fromkeys(stating)), unknown
 
 
-def _heads(text: str, names: list[str]) -> bool:
-    """Whether a sentence of the text opens an entry with one of the names (an option after its short form, "-l,
-    --qz-loop"), then a colon, a capital opening what it does, or a bracketed note and a capital ("QZ_LOOP (since 1.2)
-    Sets ...", "QZ_LOOP: ..."; not "QZv4 addresses are ...", "QZv4 Addresses are ...", "QZ_B (see below) is ...")."""
-    said = "|".join(re.escape(n) for n in names)
-    head = re.compile(
-        rf"(?:-\w,\s+)?(?:{said})(?::\s|=|(?:\s+\([^()]*\))?\s+[A-Z][\w-]*+(?!\s+(?:is|are|was|were|has|have|can)\b))"
-    )
-    return any(head.match(sentence) for sentence in entry_sentences(text))
-
-
 def default_missing(
     subject: list[str], evidence: list[dict[str, Any]], aliases: dict | None = None, question: str = ""
 ) -> str | None:
@@ -142,7 +125,7 @@ def default_missing(
     # Of several names, those heading an entry are what has a default ("Is QZ_LOOP on by default on a new QZv4
     # gate?": QZ_LOOP's entry; QZv4 only says which gate, and a sentence about QZv4 says nothing of QZ_LOOP's).
     subject = [
-        s for s in subject if any(_heads(whole_text(h), [s, *(aliases or {}).get(s, [])]) for h in evidence)
+        s for s in subject if any(describes_entry(whole_text(h), [s, *(aliases or {}).get(s, [])]) for h in evidence)
     ] or subject
     stating, unknown = entry_defaults(subject, evidence, aliases, question)
     if stating:

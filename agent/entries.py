@@ -272,6 +272,18 @@ def headed_by(sentence: str, name: str) -> bool:
     return bool(re.match(rf"(?i:{re.escape(name)}){_HEAD_END}", sentence))
 
 
+def describes_entry(text: str, names: list[str]) -> bool:
+    """Whether a sentence of the text opens an entry with one of the names (an option after its short form, "-l,
+    --qz-loop") and then says what it does: a colon, or a capital, after a bracketed note or not ("QZ_LOOP (since 1.2)
+    Sets ...", "QZ_LOOP: ..."), which prose about the name lacks ("QZv4 addresses are ...", "QZv4 Addresses are ...",
+    "QZ_B (see below) is ...")."""
+    said = "|".join(re.escape(n) for n in names)
+    head = re.compile(
+        rf"(?:-\w,\s+)?(?:{said})(?::\s|=|(?:\s+\([^()]*\))?\s+[A-Z][\w-]*+(?!\s+(?:is|are|was|were|has|have|can)\b))"
+    )
+    return any(head.match(sentence) for sentence in entry_sentences(text))
+
+
 def opens_with(sentence: str, names: list[str]) -> bool:
     """Whether the sentence opens with one of the names and a colon, as an entry of a list does ("• qz.BADGATE:
     Unknown gate."; "QZ sed v1.18 7.7." names QZ in passing)."""

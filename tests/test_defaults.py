@@ -1,8 +1,14 @@
 """The default check of agent.defaults: what holds when nothing is set is stated within the entry asked about."""
 
 from agent.assess import assess
-from agent.defaults import _heads, asks_default, default_missing, entry_defaults, left_unset, states_default
+from agent.defaults import asks_default, default_missing, entry_defaults, left_unset, states_default
+from agent.types import Assessment
 from tests.test_agent_units import assess_state, hit
+
+
+def _verdict(question: str, *hits: dict) -> Assessment:
+    """The assessment of the hits as evidence for the question."""
+    return assess({**assess_state(question, list(hits)), "question": question})
 
 
 def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> None:
@@ -163,13 +169,13 @@ def test_a_default_value_past_the_evidence_is_still_a_value_beside_the_subject()
         "next_opening": "Note that it needs a console.",
     }
     question = "What is the default value of the gate-clip server option?"
-    verdict = assess({**assess_state(question, [entry]), "question": question})
+    verdict = _verdict(question, entry)
     assert verdict.failing == "value_stated" and not any(r.check == "default_stated" for r in verdict.reasons)
     question = "gate-clip default?"
-    assert assess({**assess_state(question, [entry]), "question": question}).sufficient
+    assert _verdict(question, entry).sufficient
     # When the next chunk opens another entry, the default is known to be missing.
     closed = {**entry, "next_opening": "gate-wait seconds Waits between two gates."}
-    assert assess({**assess_state(question, [closed]), "question": question}).failing == "default_stated"
+    assert _verdict(question, closed).failing == "default_stated"
 
 
 def test_a_state_the_question_names_is_no_default_stated() -> None:
@@ -207,10 +213,10 @@ def test_the_one_path_a_passage_prints_is_what_a_default_is_asked_of() -> None:
         "/qz/latch This file sets the latch count of the gate. The value written is checked against the gate's "
         "size. /qz/lever This file sets the lever. The default value in this file is 32.",
     )
-    verdict = assess({**assess_state(question, [entries]), "question": question})
+    verdict = _verdict(question, entries)
     assert verdict.failing == "default_stated" and "/qz/latch" in verdict.reasons[-1].detail
     stated = hit("manual", "/qz/latch This file sets the latch count of the gate. The default value is 8.", 6)
-    assert assess({**assess_state(question, [stated]), "question": question}).sufficient
+    assert _verdict(question, stated).sufficient
 
 
 def test_a_path_said_in_passing_or_beside_an_option_is_no_entry_asked_about() -> None:
@@ -219,10 +225,10 @@ def test_a_path_said_in_passing_or_beside_an_option_is_no_entry_asked_about() ->
     question = "How long is the lock timeout for locks under /var/lib/qz?"
     where = hit("manual", "Lock files live under /var/lib/qz/locks and are removed at start.")
     stated = hit("manual", "The lock timeout is 30 seconds for every lock.", 2)
-    assert assess({**assess_state(question, [where, stated]), "question": question}).sufficient
+    assert _verdict(question, where, stated).sufficient
     question = "How many seconds does --qz-wait wait before qz writes /run/qz.lock?"
     entry = hit("manual", "--qz-wait Waits 30 seconds before the lock is written.\n/run/qz.lock Holds the lock.")
-    assert assess({**assess_state(question, [entry]), "question": question}).sufficient
+    assert _verdict(question, entry).sufficient
 
 
 def test_an_option_the_question_writes_is_what_a_default_is_asked_of_not_the_program_named_beside_it() -> None:
@@ -234,13 +240,13 @@ def test_an_option_the_question_writes_is_what_a_default_is_asked_of_not_the_pro
         "--layout=NAME Writes the archive in the given layout. Valid layouts are: flat QZ gate 1.2 layout, deep QZ "
         "layout as per gate 1.0.",
     )
-    verdict = assess({**assess_state(question, [listed]), "question": question})
+    verdict = _verdict(question, listed)
     detail = verdict.reasons[-1].detail
     assert verdict.failing == "default_stated" and "--layout" in detail and "QZ" not in detail
     stated = hit(
         "manual", "--layout=NAME Writes the QZ gate archive in the given layout. The default layout is flat.", 6
     )
-    assert assess({**assess_state(question, [stated]), "question": question}).sufficient
+    assert _verdict(question, stated).sufficient
 
 
 def test_the_option_a_question_says_is_not_set_is_what_its_default_is_asked_of() -> None:
@@ -264,7 +270,7 @@ def test_the_option_a_question_says_is_not_set_is_what_its_default_is_asked_of()
         ),
         "next_opening": "--qz-wait Waits between two gates.",
     }
-    verdict = assess({**assess_state(question, [entries]), "question": question})
+    verdict = _verdict(question, entries)
     assert verdict.failing == "default_stated" and "--qz-mode" in verdict.reasons[-1].detail
 
 
@@ -280,20 +286,7 @@ def test_of_several_names_the_one_heading_an_entry_is_what_a_default_is_asked_of
         ),
         "next_opening": "QZ_TTL (since 1.2) Sets the time to live.",
     }
-    verdict = assess({**assess_state(question, [entries]), "question": question})
+    verdict = _verdict(question, entries)
     assert verdict.failing == "default_stated" and "QZ_LOOP" in verdict.reasons[-1].detail
     stated = hit("manual", "QZ_LOOP (since 1.2) Sets whether packets are looped back. It is on by default.", 6)
-    assert assess({**assess_state(question, [entries, stated]), "question": question}).sufficient
-
-
-def test_a_name_heads_an_entry_with_what_it_does_not_with_prose_about_it() -> None:
-    """ "QZ_LOOP (since 1.2) Sets ...", "-l, --qz-loop Loops ...": entries; "QZv4 Addresses are ...", "QZ_B (see below)
-    is ..." and "QZv4 addresses are ...": prose about the name, whose defaults are not the entry's."""
-    assert _heads("QZ_LOOP (since 1.2) Sets whether a gate loops.", ["QZ_LOOP"])
-    assert _heads("-l, --qz-loop Loops packets back.", ["--qz-loop"])
-    for prose in (
-        "QZv4 Addresses are assigned per gate.",
-        "QZv4 addresses are divided.",
-        "QZ_B (see below) is a kind.",
-    ):
-        assert not _heads(prose, ["QZv4", "QZ_B"]), prose
+    assert _verdict(question, entries, stated).sufficient

@@ -2,6 +2,7 @@
 
 from agent.entries import (
     BACK_REFERENCE,
+    describes_entry,
     entry_of,
     entry_sentences,
     entry_walk,
@@ -184,3 +185,16 @@ def test_the_open_run_is_the_entry_the_text_ends_in() -> None:
     walked = [("QzA Sets a.", True), ("QzB Sets b.", False), ("QzA again.", True), ("It is read.", True)]
     assert open_run(walked) == ("QzA again. It is read.", False)
     assert open_run([("It goes on.", True)]) == ("It goes on.", True)
+
+
+def test_a_name_heads_an_entry_with_what_it_does_not_with_prose_about_it() -> None:
+    """ "QZ_LOOP (since 1.2) Sets ...", "-l, --qz-loop Loops ...": entries; "QZv4 Addresses are ...", "QZ_B (see below)
+    is ..." and "QZv4 addresses are ...": prose about the name, whose defaults are not the entry's."""
+    assert describes_entry("QZ_LOOP (since 1.2) Sets whether a gate loops.", ["QZ_LOOP"])
+    assert describes_entry("-l, --qz-loop Loops packets back.", ["--qz-loop"])
+    for prose in (
+        "QZv4 Addresses are assigned per gate.",
+        "QZv4 addresses are divided.",
+        "QZ_B (see below) is a kind.",
+    ):
+        assert not describes_entry(prose, ["QZv4", "QZ_B"]), prose

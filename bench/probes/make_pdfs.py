@@ -1,51 +1,12 @@
-"""Typeset held-out probes' PDFs from documents Debian ships only as plain text or Markdown (no PDF of them).
+"""Typeset held-out probes' PDFs from documents Debian ships without a PDF (plain text, Markdown,
+reStructuredText, manual pages).
 
     .venv/bin/python bench/probes/make_pdfs.py
 
-writes, as a reader would get them (paragraphs reflowed, headings, bullet lists, ruled tables, code in a fixed
-font, a running header and page numbers):
-- bench/probes/protocols/pdfs/: the X Keyboard Extension protocol specification (plain text, its tables drawn with
-  box characters) and the libpng manual (plain text with code);
-- bench/probes/apis/pdfs/: two chapters of the Node.js API reference (Markdown: option lists, tables, code);
-- bench/probes/reference/pdfs/: the core X Window System protocol standard (plain text, two-column definition
-  lists) and a scripting language's guide (plain text indented by two, words hyphenated at line ends);
-- bench/probes/guides/pdfs/: a stream editor's FAQ and a package manager's triggers specification (plain text);
-- bench/probes/formats/pdfs/: an encryption tool's details of its machine-readable output and a codec library's
-  usage guide (plain text);
-- bench/probes/storage/pdfs/: a file system's creation command and format manual pages (groff, tables by tbl);
-- bench/probes/runtime/pdfs/ and events/pdfs/: four more chapters of the Node.js API reference (Markdown);
-- bench/probes/timers/pdfs/: a service manager's timer unit and temporary-files configuration manual pages;
-- bench/probes/vcs/pdfs/ and archives/pdfs/: a version control system's attributes and hooks manual pages, and two
-  compressors' manual pages;
-- bench/probes/shells/pdfs/: a shell's manual page and a package manager's sources list format;
-- bench/probes/system/pdfs/: the file systems table's, the core dump file's and the signals' manual pages;
-- bench/probes/sysconf/pdfs/: the resolver's and the name service switch's configuration files' and the pipes'
-  manual pages;
-- bench/probes/accounts/pdfs/: the login suite's, the user-adding command's and the password file's manual pages;
-- bench/probes/sockets/pdfs/: the local sockets', the datagram protocol's and the file-event monitoring API's manual
-  pages;
-- bench/probes/packages/pdfs/: a package format's control file, a package manager's configuration file and a
-  compressor's manual pages;
-- bench/probes/layout/pdfs/: the file system hierarchy's, the user environment's and a version control system's
-  ignore-file manual pages;
-- bench/probes/ipc/pdfs/: an I/O event notification facility's, POSIX message queues' and the kernel namespaces'
-  manual pages;
-- bench/probes/procfs/pdfs/: the process information pseudo-filesystem's manual page (a long reference, some
-  fifty pages of near-alike entries) and the control groups' manual page;
-- bench/probes/apiref/pdfs/: a runtime's list of deprecated APIs (Markdown, numbered entries) and a packaging
-  library's resource API reference (reStructuredText);
-- bench/probes/terminals/pdfs/: the terminal attributes' library manual page (flags by the dozen), the CPU
-  scheduling overview and an archiver's manual page (options by the hundred);
-- bench/probes/modules/pdfs/: a runtime's command-line options and environment variables (Markdown, some two
-  hundred near-alike entries) and its chapter on ECMAScript modules (prose: resolution, loading, interoperability);
-- bench/probes/networking/pdfs/: the socket interface's and the IPv4 implementation's manual pages (socket options and
-  /proc tunables with defaults) and the POSIX threads overview;
-- bench/probes/manpages/pdfs/, kernel/pdfs/, cli/pdfs/, configs/pdfs/ and admin/pdfs/: manual pages (a protocol's
-  and a terminal multiplexer's; the kernel's capabilities and a file-search command's; a JSON query language's and
-  a downloader's; a service manager's unit file format and a remote-shell client's configuration file; a log
-  service's configuration, a package manager's preferences file and a pager's), formatted by groff (tables by tbl)
-  as text, then typeset like the others.
-Only for the bench; nothing in the product reads it.
+writes the PDF of each entry of `SOURCES` to bench/probes/<probe>/pdfs/, as a reader would get it (paragraphs
+reflowed, headings, bullet lists, ruled tables, code in a fixed font, a running header and page numbers; a manual
+page formatted by groff, its tables by tbl). What each probe holds is its entry's "kind" in
+bench/probes/corpora.json, not repeated here. Only for the bench; nothing in the product reads it.
 """
 
 from __future__ import annotations
