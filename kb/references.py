@@ -11,7 +11,8 @@ import re
 _CITATION = re.compile(r"et al\.|\((?:19|20)\d{2}[a-z]?\)|,\s*(?:19|20)\d{2}[a-z]?\.|^\s*\[\d+\]\s+[A-Z]")
 _VENUE = re.compile(
     r"[Aa]r[Xx]iv|preprint|[Pp]roceedings|[Cc]onference on|[Jj]ournal of|[Tt]ransactions on|[Ww]orkshop on|doi:|"
-    r"https?://|\bpp\.\s*\d|\b[Vv]ol\.\s*\d|\bURL\b"
+    # A link, not the word "URL": a page about URLs says "URL" in every other sentence ("URL {URL} A WHATWG URL").
+    r"https?://|\bpp\.\s*\d|\b[Vv]ol\.\s*\d"
 )
 # "..., 2019." and "(2019)." close most bibliography entries.
 _ENTRY_END = re.compile(r"(?:(?:19|20)\d{2}[a-z]?|\((?:19|20)\d{2}[a-z]?\))\.(?:\s|$)")

@@ -1,9 +1,10 @@
-"""Reference lists are recognised by their heading or by the density of their entries, not by one stray link."""
+"""Reference lists are recognised by their heading or by the density of their entries, not by one stray link; a
+citation line by a venue or a link."""
 
 from kb import lexical
 from kb.lexical import LexicalIndex
 from kb.models import Chunk
-from kb.references import LABEL, is_reference_list
+from kb.references import LABEL, is_citation, is_reference_list
 
 ENTRIES = (
     "[12] A. Author, B. Author. Deep things. In Proceedings of the Conference on Things, 2020. "
@@ -94,3 +95,11 @@ def test_the_lexical_index_lists_its_reference_chunks_and_keeps_the_list_when_sa
     LexicalIndex(records[:2], "other").save(tmp_path / "other")
     (tmp_path / "lexical" / "references.json").write_text((tmp_path / "other" / "references.json").read_text())
     assert LexicalIndex.load(tmp_path / "lexical").references == {"d:2", "d:3"}
+
+
+def test_a_citation_line_names_a_venue_or_a_link_and_a_sentence_about_urls_is_none():
+    """A bibliography line is a citation; a short sentence of a page about URLs saying "URL" is a statement."""
+    assert is_citation("Qz, A. and Zorb, B. Gates at scale. In Proceedings of the Harbour Conference, 2021.")
+    assert is_citation("Gate tables are listed at https://qz.example.org/gates.")
+    assert not is_citation("auth {boolean} true if the serialized URL string should include the password.")
+    assert not is_citation("A URL string is a structured string containing several parts.")
