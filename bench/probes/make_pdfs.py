@@ -145,6 +145,12 @@ SOURCES = {  # probe / pdf name: (source, title)
     "networking/socket.7.pdf": ("/usr/share/man/man7/socket.7.gz", "socket(7): Linux socket interface"),
     "networking/ip.7.pdf": ("/usr/share/man/man7/ip.7.gz", "ip(7): Linux IPv4 protocol implementation"),
     "networking/pthreads.7.pdf": ("/usr/share/man/man7/pthreads.7.gz", "pthreads(7): POSIX threads"),
+    "transfers/curl.1.pdf": ("/usr/share/man/man1/curl.1.gz", "curl(1): transfer a URL"),
+    "transfers/url.pdf": ("/usr/share/doc/nodejs/api/url.md", "Node.js API: URL"),
+    "transfers/user_namespaces.7.pdf": (
+        "/usr/share/man/man7/user_namespaces.7.gz",
+        "user_namespaces(7): overview of Linux user namespaces",
+    ),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
