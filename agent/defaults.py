@@ -26,6 +26,8 @@ _ASKS = re.compile(
     r"\bdefaults?\s+to\b|\bby\s+default\b|"
     rf"\b(?:when|if)\s+(?:\S+\s+){{0,4}}?(?:is|are|has|have){_NOT}\s+(?:been\s+)?(?:\S+\s+){{0,2}}?{_SET}\b|"
     rf"\b(?:when|if)\s+no\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+{_SET}\b|"
+    # "if neither QZ_A nor QZ_B is set": neither names what is not set; "what does it fall back to" asks the default.
+    rf"\b(?:when|if)\s+neither\s+[^?,;]*?\bnor\s+[^?,;]*?(?:is|are)\s+{_SET}\b|\bfalls?\s+back\s+(?:on|to)\b|"
     rf"\bif\s+(?:i|you|we)\s+(?:do{_NOT}|never)\s+(?:set|specify|give|configure|pass)\b|"
     r"\bwithout\s+(?:setting|specifying|giving|configuring|passing)\b",
     re.I,

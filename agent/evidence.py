@@ -10,7 +10,7 @@ from typing import Any
 from kb.periods import is_period, period_year
 from kb.references import is_reference_list
 from kb.sentences import joiner
-from kb.text import is_identifier, squashed, tokenize
+from kb.text import is_common_word, is_identifier, squashed, tokenize
 
 
 def framed(hit: dict[str, Any]) -> str:
@@ -247,7 +247,13 @@ def names_subject(names: list[str], sentence: str) -> bool:
     other names as found."""
     if written_code(names[0]) == [names[0]]:
         return written_in(names[0], sentence)
+    # A name in capitals that is also a word ("EDITOR", "PAGER") is a variable's name; "the user's editor" is not it.
+    if _CAPITALS.fullmatch(names[0]) and is_common_word(names[0].lower()):
+        return bool(re.search(rf"(?<!\w){names[0]}(?!\w)", sentence)) or names_covered(names[1:], *read([sentence]))
     return names_covered(names, *read([sentence]))
+
+
+_CAPITALS = re.compile(r"[A-Z][A-Z0-9_]+")
 
 
 _CLOSING = re.compile(r"</([A-Za-z][\w.:-]*)\s*>")  # an element closed: markup, not a placeholder ("<file>")

@@ -23,6 +23,8 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
         "What mark does the viewer show by default when --qz-mark hasn’t been set?",
         "What are the default values of QzLevel= and QzLimit=?",
         "What default value does the gate put in /qz/latch at start?",
+        "If neither QZ_EDIT nor QZ_VIEW is set, which program is used?",
+        "Which editor does the tool fall back to?",
     ):
         assert asks_default(question), question
     for question in (
@@ -32,6 +34,7 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
         "What default sound does the QZ_LATCH bell make?",
         "How do I reset QzMode to the defaults?",
         "Can I change the default?",
+        "If neither QZ_EDIT nor QZ_VIEW helps, what then?",
     ):
         assert not asks_default(question), question
 
@@ -290,3 +293,14 @@ def test_of_several_names_the_one_heading_an_entry_is_what_a_default_is_asked_of
     assert verdict.failing == "default_stated" and "QZ_LOOP" in verdict.reasons[-1].detail
     stated = hit("manual", "QZ_LOOP (since 1.2) Sets whether packets are looped back. It is on by default.", 6)
     assert _verdict(question, entries, stated).sufficient
+
+
+def test_a_name_in_capitals_that_is_also_a_word_is_named_only_in_capitals() -> None:
+    """ "QZ_EDIT"-style names are code; a variable called EDITOR is not named by "the user's editor of choice", so that
+    sentence's neighbour states no default of it, while "$EDITOR" and "EDITOR" name it."""
+    passing = hit(
+        "manual", "Backup files made by the user's editor of choice go into the ignore file. Its default is ~/x.", 1
+    )
+    assert default_missing(["EDITOR"], [passing]) == "no passage states a default for EDITOR"
+    named = hit("manual", "EDITOR The user's preferred editor. If $EDITOR is not set, the default is vi.", 2)
+    assert default_missing(["EDITOR"], [named]) == ""
