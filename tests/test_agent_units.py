@@ -32,6 +32,9 @@ CONTEXT = [
 def test_split_cited_assigns_markers_to_their_sentence() -> None:
     pairs = split_cited("First fact here [c1]. Second fact, no marker. Third fact [c2][c1].")
     assert pairs == [("First fact here", ["c1"]), ("Second fact, no marker.", []), ("Third fact", ["c2", "c1"])]
+    # An option named in passing ("using -Z, --qz-all, this ...") splits no sentence the answer quoted whole.
+    whole = "When run in parallel, using -Z, --qz-all, this option sets the most gates"
+    assert split_cited(f"{whole} [c1].") == [(whole, ["c1"])]
 
 
 def test_verify_rules() -> None:
