@@ -21,7 +21,7 @@ from agent.evidence import (
     written_in,
 )
 from agent.intent import ASKS_WHERE, content_terms
-from agent.leads import lead_factors
+from agent.leads import defaults_stated, lead_factors
 from agent.notation import symbols_cut
 from agent.question_parts import question_parts
 from agent.readable import (
@@ -106,7 +106,11 @@ def compose(
     asked_words = {t for t in tokenize(need or question) if not t.isdigit()}  # "key" names a column, too
     entries = [i for i in identifiers if not set(tokenize(i)) <= document_words]  # not the document's own name
     codes = written_code(need or question)
+    stated = defaults_stated(question, context)  # "Default: 50." is short, but what a default question asks
+    # A list's entry headed by a number the question writes ("what does exit code 28 mean": "28 Timed out.")
+    numbers = set(re.findall(r"(?<![\w.,])\d+(?![\w.,]\d)", need or question))
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
+    tails: dict[int, str] = {}  # item number: the short default quoted after it, with its own citation
     heads: dict[int, str] = {}  # item number: the heading the sentence stands under in its passage
     for i, item in enumerate(context):
         if not is_evidence(item):
@@ -117,8 +121,10 @@ def compose(
         # quoted with a stop, its last words would read as a whole sentence ("... may be a result."); they end
         # with an ellipsis instead.
         cut = stops_mid_sentence(item["text"]) and not item.get("runs_on") and _MID_WORDS.search(item["text"])
+        previous = ""  # the sentence before, as read, whatever became of it
         for j, sentence in enumerate(said):
             if is_citation(sentence):
+                previous = ""
                 continue
             if cut and j == len(said) - 1:
                 sentence = f"{sentence.rstrip(' ,')}…"
@@ -129,10 +135,23 @@ def compose(
                 sentence = sentence if markup_tags(question) else without_markup(sentence, whole_text(item))
                 sentence = unbracketed(sentence)  # read as it will be quoted: the checks below see that
             words = len(sentence.split())
+            # A short default stated in the entry asked about ("Default: true.") is read with the sentence before it,
+            # which says what it is the default of ("auth {boolean} true if ... false otherwise. Default: true.").
+            fragment = len(sentence) < s.min_chars or words < s.min_words
+            if fragment and squashed([sentence]) in stated and previous:
+                if not (items and items[-1][:2] == (i, j - 1)):  # the entry's opening, however it reads alone
+                    items.append((i, j - 1, item["key"], previous, set(tokenize(previous))))
+                before = items[-1]
+                items[-1] = (i, j, before[2], before[3], before[4] | set(tokenize(sentence)))
+                tails[len(items) - 1] = sentence
+                continue
+            previous = "" if is_row(sentence) or fragment else sentence
             # A short entry is no fragment when it holds the code asked about as written ("%q The port.") or opens
             # with the identifier asked about ("qz.BADGATE: Unknown gate.").
             short = (len(sentence) < s.min_chars or words < s.min_words) and not (
-                any(written_in(c, sentence) for c in codes) or opens_with(sentence, identifiers)
+                any(written_in(c, sentence) for c in codes)
+                or opens_with(sentence, identifiers)
+                or (sentence.split() or [""])[0] in numbers
             )
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
             if heading:
@@ -198,6 +217,8 @@ def compose(
     factors = np.where(long, s.long_factor, 1.0) / (1.0 + s.rank_decay * ranks)
     factors = factors * np.array([s.meta_factor if is_meta(c[3], s.run_in_words) else 1.0 for c in items])
     factors = factors * lead_factors(question, intent, texts, s, context)
+    # A sentence quoted with the short default after it states that default (see `lead_factors`).
+    factors = factors * np.array([1.0 + s.lead_bonus * (n in tails) for n in range(len(items))])
     scores = scores * factors
     # A part is ranked with the whole question too: "and what numbers do they have?" asks about the subject of the
     # question's first part, which only the whole question names.
@@ -295,7 +316,9 @@ def compose(
             items[chosen[0]] = (*lead[:3], sentence, lead[4])
     # A comparison reads topic by topic: each topic's part opens with its name.
     text = " ".join(
-        f"{labels[n] + ': ' if n in labels else ''}{_terminated(items[n][3])} [{items[n][2]}]" for n in chosen
+        f"{labels[n] + ': ' if n in labels else ''}{_terminated(items[n][3])} [{items[n][2]}]"
+        + (f" {_terminated(tails[n])} [{items[n][2]}]" if n in tails else "")
+        for n in chosen
     )
     calc = computed(question, [c for c in context if is_evidence(c)], s.row_label_share)
     return f"{calc} {text}".strip() if calc else text

@@ -14,6 +14,7 @@ from agent.evidence import is_evidence, titles_read, untitled, written_code, wri
 from agent.intent import content_terms
 from agent.readable import announces_listed, asks_why, listed_noun, states_cause
 from agent.settings import AnswerSettings
+from agent.value_questions import measured_phrase
 from kb.definitions import defined_term, defines
 from kb.text import is_identifier, squashed
 
@@ -22,9 +23,13 @@ def lead_factors(
     question: str, intent: str, texts: list[str], s: AnswerSettings, context: list[dict[str, Any]]
 ) -> np.ndarray:
     """Lead with what answers: each sentence's score factor for defining the term a definition question asks about,
-    for announcing a list of the things a "which Xs" question asks for and for stating a default asked for beside
-    its name or within its entry (`lead_bonus`), and, asked why, for giving a cause or a purpose (`cause_bonus`)."""
+    for announcing a list of the things a "which Xs" question asks for, for stating a default asked for beside
+    its name or within its entry and for counting what a "how many" question counts (`lead_bonus`), and, asked
+    why, for giving a cause or a purpose (`cause_bonus`)."""
     term = defined_term(question) if intent == "definition" else ""
+    # A word the question quotes is a term it asks about ("which errors count as 'transient'?"): a sentence defining
+    # it, or it with the noun after it ("Transient error means ..."), says what the question asks.
+    quoted = [] if term else _QUOTED.findall(question)
     noun = listed_noun(question)
     why = asks_why(question)
     # A default stated beside the thing asked about ("QzMode ... (the default)") or further on in its entry
@@ -33,12 +38,13 @@ def lead_factors(
     names = [t for t in content_terms(question) if is_identifier(t)] + codes
     named = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in names if n not in codes]
     default = asks_default(question)
-    evidence = [c for c in context if is_evidence(c)]
-    subject = (untitled(names, titles_read(evidence)) or names) if default else []
-    stated = [squashed([d]) for d in entry_defaults(subject, evidence, question=question)[0]] if subject else []
+    stated = defaults_stated(question, context)
+    counting = _counting(question)
     return np.array(
         [
             (1.0 + s.lead_bonus * (min(1, defines(t, term)) if term else 0))
+            * (1.0 + s.lead_bonus * bool(counting and counting.search(t)))
+            * (1.0 + s.lead_bonus * any(_defines_quoted(t, q) for q in quoted))
             * (1.0 + s.lead_bonus * announces_listed(t, noun))
             * (
                 1.0
@@ -57,3 +63,35 @@ def lead_factors(
             for t, flat in zip(texts, [squashed([t]) for t in texts], strict=True)
         ]
     )
+
+
+def defaults_stated(question: str, context: list[dict[str, Any]]) -> list[str]:
+    """Asked for a default, the sentences stating one in the entry of what the question names (see
+    `agent.defaults.entry_defaults`), squashed; else none."""
+    if not asks_default(question):
+        return []
+    names = [t for t in content_terms(question) if is_identifier(t)] + written_code(question)
+    evidence = [c for c in context if is_evidence(c)]
+    subject = untitled(names, titles_read(evidence)) or names
+    return [squashed([d]) for d in entry_defaults(subject, evidence, question=question)[0]] if subject else []
+
+
+# A term in quotes: after a space or the start, closed before a space or a stop ("don't" is no quote).
+_QUOTED = re.compile(r"""(?:(?<=\s)|^)['"‘“]([A-Za-z][\w -]{1,40}?)['"’”](?=[\s?.,!:;)]|$)""")
+
+
+def _defines_quoted(text: str, term: str) -> bool:
+    """The text defines the quoted term, or the term and the word after it where the text opens with them."""
+    after = re.match(rf"(?i)(?:the\s+)?{re.escape(term)}\s+([a-z]+)", text)
+    return bool(defines(text, term) or (after and defines(text, f"{term} {after.group(1)}")))
+
+
+def _counting(question: str) -> re.Pattern[str] | None:
+    """Asked "how many lines ...": a figure with the counted noun ("the limit is 340 lines", "up to 5 lines"), the
+    noun singular or plural and a word between allowed ("32 nested levels")."""
+    counted = measured_phrase(question) if re.search(r"\bhow\s+many\b", question, re.I) else ""
+    noun = counted.split()[-1].lower() if counted and counted != "exit" else ""
+    if len(noun) < 3:
+        return None
+    stem = re.escape(noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun)
+    return re.compile(rf"(?<![\w.])\d[\d,]*(?:\s+[A-Za-z-]+)?\s+{stem}(?:s|es)?\b", re.I)

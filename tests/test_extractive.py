@@ -592,3 +592,52 @@ def test_an_entry_run_on_after_a_bracket_is_quoted_on_its_own() -> None:
     ]
     answer = compose("qz LEVER/GATE hardware flow control flag", "general", [], context, AnswerSettings(sentences=1))
     assert answer == "QZFLOW (not in POSIX) Enable LEVER/GATE (hardware) flow control. [c1]"
+
+
+def test_a_how_many_question_leads_with_a_figure_counting_what_it_counts() -> None:
+    """ "How many gates ..." lifts "holds at most 340 gates" above a sentence sharing as many of its words."""
+    text = "Gates in a qz_map file are checked by every writer. A qz_map file holds at most 340 gates."
+    context = [passage("c1", "q:1", text)]
+    question = "How many gates can be written to a qz_map file?"
+    answer = compose(question, "general", [], context, AnswerSettings(sentences=1))
+    assert answer.startswith("A qz_map file holds at most 340 gates.")
+    flat = compose(question, "general", [], context, AnswerSettings(sentences=1, lead_bonus=0))
+    assert flat.startswith("Gates in a qz_map file")
+
+
+def test_a_short_default_in_the_entry_asked_about_is_quoted_after_the_sentence_before_it() -> None:
+    """ "Default: 50." alone says nothing of what it is the default of: it is quoted after the sentence before it, each
+    with its citation; the next entry's "Default: 2." is not --qz-max's."""
+    context = [
+        passage(
+            "c1",
+            "m:1",
+            "--qz-max <num> When asked to run gates in parallel, this option controls the most gates to run at once. "
+            "Default: 50. If --qz-max is given twice, the last value is used. --qz-min <num> Sets the least number of "
+            "gates to keep open. Default: 2.",
+        ),
+    ]
+    answer = compose("qz --qz-max default", "general", [], context, AnswerSettings(sentences=4))
+    assert answer.startswith("--qz-max <num> When asked to run gates in parallel, this option controls the most gates")
+    assert "to run at once. [c1] Default: 50. [c1]" in answer
+    assert "Default: 2." not in answer
+
+
+def test_a_list_entry_headed_by_a_number_the_question_writes_is_no_fragment() -> None:
+    """ "28 Operation timeout." is short, but it is the entry "what does code 28 mean" asks about."""
+    context = [passage("c1", "a:1", "27 Out of memory. 28 Operation timeout. The time-out period was reached.")]
+    answer = compose("What does exit code 28 mean?", "general", [], context, AnswerSettings(sentences=3))
+    assert answer.startswith("28 Operation timeout. [c1]")
+    assert "27 Out of memory" not in answer
+
+
+def test_a_sentence_defining_a_term_the_question_quotes_leads() -> None:
+    """ "Which gates count as 'stale'?" is answered by "Stale gates means ...", before a sentence sharing as many
+    words."""
+    text = "Many gates can go stale over a long time. Stale gates means either: a gate shut a day or one with no key."
+    context = [passage("c1", "s:1", text)]
+    question = "Which gates count as 'stale'?"
+    answer = compose(question, "general", [], context, AnswerSettings(sentences=1))
+    assert answer.startswith("Stale gates means either")
+    flat = compose(question, "general", [], context, AnswerSettings(sentences=1, lead_bonus=0))
+    assert flat.startswith("Many gates can go stale")
