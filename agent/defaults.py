@@ -26,8 +26,10 @@ _ASKS = re.compile(
     r"\bdefaults?\s+to\b|\bby\s+default\b|"
     rf"\b(?:when|if)\s+(?:\S+\s+){{0,4}}?(?:is|are|has|have){_NOT}\s+(?:been\s+)?(?:\S+\s+){{0,2}}?{_SET}\b|"
     rf"\b(?:when|if)\s+no\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+{_SET}\b|"
-    # "if neither QZ_A nor QZ_B is set": neither names what is not set; "what does it fall back to" asks the default.
-    rf"\b(?:when|if)\s+neither\s+[^?,;]*?\bnor\s+[^?,;]*?(?:is|are)\s+{_SET}\b|\bfalls?\s+back\s+(?:on|to)\b|"
+    # "if neither QZ_A nor QZ_B is set": neither names what is not set; "which editor does it fall back to?" asks
+    # the default (not "does it fall back to HTTP/1.1?", which names one).
+    rf"\b(?:when|if)\s+neither\s+[^?,;]*?\bnor\s+[^?,;]*?\b(?:is|are|has|have)\s+(?:been\s+)?{_SET}\b|"
+    r"\b(?:what|which)\b[^?,;]*\bfalls?\s+back\s+(?:on|to)\s*(?:[?,;]|$)|"
     rf"\bif\s+(?:i|you|we)\s+(?:do{_NOT}|never)\s+(?:set|specify|give|configure|pass)\b|"
     r"\bwithout\s+(?:setting|specifying|giving|configuring|passing)\b",
     re.I,
@@ -80,6 +82,10 @@ def states_default(text: str, asked: str = "") -> bool:
     return any(m.group().lower() not in echoed for m in _STATES.finditer(text))
 
 
+# Where a sentence is: its passage's document and ordinal, and its index among the passage's `entry_sentences`.
+Place = tuple[str, Any, int]
+
+
 def entry_defaults(
     subject: list[str], evidence: list[dict[str, Any]], aliases: dict | None = None, question: str = ""
 ) -> tuple[list[str], bool]:
@@ -88,10 +94,19 @@ def entry_defaults(
     evidence. An entry still open where its passage ends goes on in the next passage when the evidence holds it;
     when it does not, the passage's `next_opening` tells whether another entry opens there; if none does, the
     default may be stated there. A state the `question` names itself states no default (see `states_default`)."""
+    stating, unknown = placed_defaults(subject, evidence, aliases, question)
+    return list(dict.fromkeys(sentence for _, sentence in stating)), unknown
+
+
+def placed_defaults(
+    subject: list[str], evidence: list[dict[str, Any]], aliases: dict | None = None, question: str = ""
+) -> tuple[list[tuple[Place, str]], bool]:
+    """`entry_defaults` with each sentence's place: "Default: false." in the subject's entry, not the same words in
+    the next entry's."""
     names = [[s, *(aliases or {}).get(s, [])] for s in subject]
     every = [name for ns in names for name in ns]
     by_place = {(h["doc_id"], h.get("ordinal")): h for h in evidence}
-    stating: list[str] = []
+    stating: list[tuple[Place, str]] = []
     unknown = False
     for hit in evidence:
         within, headed, passage = False, False, hit
@@ -100,7 +115,11 @@ def entry_defaults(
             walked, within = entry_walk(
                 whole_text(passage), subject, lambda s: any(names_subject(n, s) for n in names), within
             )
-            stating += [sentence for sentence, inside in walked if inside and states_default(sentence, question)]
+            stating += [
+                ((passage["doc_id"], passage.get("ordinal"), j), sentence)
+                for j, (sentence, inside) in enumerate(walked)
+                if inside and states_default(sentence, question)
+            ]
             if not within or passage.get("ordinal") is None:
                 break
             # Only the subject's own entry goes on to its default: one opening with its name, or a row run into
@@ -114,7 +133,7 @@ def entry_defaults(
             passage = by_place.get((passage["doc_id"], passage["ordinal"] + 1))
             if passage is None and headed and (not opening or goes_on(opening, subject)):
                 unknown = True  # the entry may go on in a passage the evidence lacks (its first sentence goes on)
-    return list(dict.fromkeys(stating)), unknown
+    return stating, unknown
 
 
 def default_missing(

@@ -142,7 +142,8 @@ def entry_sentences(text: str) -> list[str]:
 
 # An option named in passing as its help lists it ("... using -Z, --parallel, this option ...", "See also -Z,
 # --parallel and --qz."): followed by a comma, "and", "or" or a stop, not by the description an entry opens with.
-_OPTION_NAMED = re.compile(r"^-[A-Za-z0-9],\s+--[A-Za-z][\w-]*(?:\s*,|\s+(?:and|or)\b|\.?$)")
+# Another option after the comma lists the entry's aliases ("-q, --quiet, --silent never print ..."): an entry.
+_OPTION_NAMED = re.compile(r"^-[A-Za-z0-9],\s+--[A-Za-z][\w-]*(?:\s*,(?!\s*-)|\s+(?:and|or)\b|\.?$)")
 _UNFINISHED = re.compile(r"[^.!?:;\s][\"'”’)\]]*$")
 
 

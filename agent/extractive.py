@@ -107,10 +107,11 @@ def compose(
     entries = [i for i in identifiers if not set(tokenize(i)) <= document_words]  # not the document's own name
     codes = written_code(need or question)
     stated = defaults_stated(question, context)  # "Default: 50." is short, but what a default question asks
+    places = {place for place, _ in stated}
     # A list's entry headed by a number the question writes ("what does exit code 28 mean": "28 Timed out.")
-    numbers = set(re.findall(r"(?<![\w.,])\d+(?![\w.,]\d)", need or question))
+    numbers = set(re.findall(r"(?<![\w.,])\d+(?!\w|[.,]\d)", need or question))
     items: list[tuple[int, int, str, str, set[str]]] = []  # item, sentence index, key, text, tokens
-    tails: dict[int, str] = {}  # item number: the short default quoted after it, with its own citation
+    tails: dict[int, list[str]] = {}  # item number: the short defaults quoted after it, each with its citation
     heads: dict[int, str] = {}  # item number: the heading the sentence stands under in its passage
     for i, item in enumerate(context):
         if not is_evidence(item):
@@ -138,20 +139,23 @@ def compose(
             # A short default stated in the entry asked about ("Default: true.") is read with the sentence before it,
             # which says what it is the default of ("auth {boolean} true if ... false otherwise. Default: true.").
             fragment = len(sentence) < s.min_chars or words < s.min_words
-            if fragment and squashed([sentence]) in stated and previous:
-                if not (items and items[-1][:2] == (i, j - 1)):  # the entry's opening, however it reads alone
+            if fragment and (item.get("doc_id"), item.get("ordinal"), j) in places and previous:
+                if not (items and items[-1][:2] == (i, j - 1)):  # the entry's opening, however it starts
                     items.append((i, j - 1, item["key"], previous, set(tokenize(previous))))
                 before = items[-1]
                 items[-1] = (i, j, before[2], before[3], before[4] | set(tokenize(sentence)))
-                tails[len(items) - 1] = sentence
+                tails.setdefault(len(items) - 1, []).append(sentence)
+                previous = before[3]  # "Default: 5. Default: 6." both follow it
                 continue
-            previous = "" if is_row(sentence) or fragment else sentence
+            # What a default may follow: prose reading whole, but for a lower-case opening ("auth {boolean} ...").
+            prose = not (is_row(sentence) or fragment or _HEADING_LINE.match(sentence))
+            previous = sentence if prose and not unreadable(sentence[:1].upper() + sentence[1:], question, s) else ""
             # A short entry is no fragment when it holds the code asked about as written ("%q The port.") or opens
             # with the identifier asked about ("qz.BADGATE: Unknown gate.").
             short = (len(sentence) < s.min_chars or words < s.min_words) and not (
                 any(written_in(c, sentence) for c in codes)
                 or opens_with(sentence, identifiers)
-                or (sentence.split() or [""])[0] in numbers
+                or (sentence.split() or [""])[0].rstrip(".:)") in numbers
             )
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
             if heading:
@@ -209,16 +213,14 @@ def compose(
         likeness = vectors @ vectors.T
     else:
         scores, *part_scores = [lex.copy() for lex in [lexical, *part_lexical]]
-    lengths = np.array([len(c[3].split()) for c in items])
+    lengths = np.array([len(" ".join([c[3], *tails.get(n, [])]).split()) for n, c in enumerate(items)])
     ranks = np.array([c[0] for c in items])
     # A list's items make the sentence announcing them long: asked for a list, it keeps its whole score.
     listing = np.array([announces_list(c[3]) for c in items]) if asks_list(question) else np.zeros(len(items), bool)
     long = (lengths > s.long_words) & ~listing
     factors = np.where(long, s.long_factor, 1.0) / (1.0 + s.rank_decay * ranks)
     factors = factors * np.array([s.meta_factor if is_meta(c[3], s.run_in_words) else 1.0 for c in items])
-    factors = factors * lead_factors(question, intent, texts, s, context)
-    # A sentence quoted with the short default after it states that default (see `lead_factors`).
-    factors = factors * np.array([1.0 + s.lead_bonus * (n in tails) for n in range(len(items))])
+    factors = factors * lead_factors(question, intent, texts, s, context, stated)
     scores = scores * factors
     # A part is ranked with the whole question too: "and what numbers do they have?" asks about the subject of the
     # question's first part, which only the whole question names.
@@ -239,7 +241,7 @@ def compose(
         while pool and len(chosen) < limit:
             n = max(pool, key=lambda n: novel(n, by))  # the first of equals: the better ranked
             pool.remove(n)
-            if chosen and sum(len(items[m][3].split()) for m in [*chosen, n]) > max_words:
+            if chosen and sum(lengths[m] for m in [*chosen, n]) > max_words:
                 continue
             if any(_jaccard(items[n][4], items[m][4]) > s.duplicate_overlap for m in chosen):
                 continue
@@ -317,7 +319,7 @@ def compose(
     # A comparison reads topic by topic: each topic's part opens with its name.
     text = " ".join(
         f"{labels[n] + ': ' if n in labels else ''}{_terminated(items[n][3])} [{items[n][2]}]"
-        + (f" {_terminated(tails[n])} [{items[n][2]}]" if n in tails else "")
+        + "".join(f" {_terminated(tail)} [{items[n][2]}]" for tail in tails.get(n, []))
         for n in chosen
     )
     calc = computed(question, [c for c in context if is_evidence(c)], s.row_label_share)

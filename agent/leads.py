@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.defaults import asks_default, entry_defaults, states_default
+from agent.defaults import Place, asks_default, placed_defaults, states_default
 from agent.evidence import is_evidence, titles_read, untitled, written_code, written_in
 from agent.intent import content_terms
 from agent.readable import announces_listed, asks_why, listed_noun, states_cause
@@ -20,12 +20,17 @@ from kb.text import is_identifier, squashed
 
 
 def lead_factors(
-    question: str, intent: str, texts: list[str], s: AnswerSettings, context: list[dict[str, Any]]
+    question: str,
+    intent: str,
+    texts: list[str],
+    s: AnswerSettings,
+    context: list[dict[str, Any]],
+    stated: list[tuple[Place, str]] | None = None,
 ) -> np.ndarray:
     """Lead with what answers: each sentence's score factor for defining the term a definition question asks about,
     for announcing a list of the things a "which Xs" question asks for, for stating a default asked for beside
-    its name or within its entry and for counting what a "how many" question counts (`lead_bonus`), and, asked
-    why, for giving a cause or a purpose (`cause_bonus`)."""
+    its name or within its entry (`stated`, see `defaults_stated`) and for counting what a "how many" question
+    counts (`lead_bonus`), and, asked why, for giving a cause or a purpose (`cause_bonus`)."""
     term = defined_term(question) if intent == "definition" else ""
     # A word the question quotes is a term it asks about ("which errors count as 'transient'?"): a sentence defining
     # it, or it with the noun after it ("Transient error means ..."), says what the question asks.
@@ -38,7 +43,7 @@ def lead_factors(
     names = [t for t in content_terms(question) if is_identifier(t)] + codes
     named = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in names if n not in codes]
     default = asks_default(question)
-    stated = defaults_stated(question, context)
+    flat_stated = [squashed([d]) for _, d in (defaults_stated(question, context) if stated is None else stated)]
     counting = _counting(question)
     return np.array(
         [
@@ -55,7 +60,7 @@ def lead_factors(
                     and (
                         any(n.search(t) for n in named)
                         or any(written_in(c, t) for c in codes)
-                        or any(d in flat or flat in d for d in stated)
+                        or any(d in flat or flat in d for d in flat_stated)
                     )
                 )
             )
@@ -65,15 +70,15 @@ def lead_factors(
     )
 
 
-def defaults_stated(question: str, context: list[dict[str, Any]]) -> list[str]:
-    """Asked for a default, the sentences stating one in the entry of what the question names (see
-    `agent.defaults.entry_defaults`), squashed; else none."""
+def defaults_stated(question: str, context: list[dict[str, Any]]) -> list[tuple[Place, str]]:
+    """Asked for a default, the sentences stating one in the entry of what the question names, with their places
+    (see `agent.defaults.placed_defaults`); else none."""
     if not asks_default(question):
         return []
     names = [t for t in content_terms(question) if is_identifier(t)] + written_code(question)
     evidence = [c for c in context if is_evidence(c)]
     subject = untitled(names, titles_read(evidence)) or names
-    return [squashed([d]) for d in entry_defaults(subject, evidence, question=question)[0]] if subject else []
+    return placed_defaults(subject, evidence, question=question)[0] if subject else []
 
 
 # A term in quotes: after a space or the start, closed before a space or a stop ("don't" is no quote).
@@ -90,8 +95,17 @@ def _counting(question: str) -> re.Pattern[str] | None:
     """Asked "how many lines ...": a figure with the counted noun ("the limit is 340 lines", "up to 5 lines"), the
     noun singular or plural and a word between allowed ("32 nested levels")."""
     counted = measured_phrase(question) if re.search(r"\bhow\s+many\b", question, re.I) else ""
-    noun = counted.split()[-1].lower() if counted and counted != "exit" else ""
+    noun = counted.split()[-1].lower() if counted else ""
     if len(noun) < 3:
         return None
-    stem = re.escape(noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun)
-    return re.compile(rf"(?<![\w.])\d[\d,]*(?:\s+[A-Za-z-]+)?\s+{stem}(?:s|es)?\b", re.I)
+    forms = "|".join(re.escape(f) for f in {noun, *_singulars(noun)})
+    return re.compile(rf"(?<![\w.])\d[\d,]*(?:\s+[A-Za-z-]+)?\s+(?:{forms})(?:e?s)?\b", re.I)
+
+
+def _singulars(noun: str) -> list[str]:
+    """The singular a plural may have ("entries": entry; "processes": process; "lines": line)."""
+    if noun.endswith("ies"):
+        return [noun[:-3] + "y"]
+    if re.search(r"(?:s|x|z|ch|sh)es$", noun):
+        return [noun[:-2]]
+    return [noun[:-1]] if noun.endswith("s") and not noun.endswith("ss") else []

@@ -24,6 +24,7 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
         "What are the default values of QzLevel= and QzLimit=?",
         "What default value does the gate put in /qz/latch at start?",
         "If neither QZ_EDIT nor QZ_VIEW is set, which program is used?",
+        "If neither QZ_EDIT nor QZ_VIEW has been set, what runs?",
         "Which editor does the tool fall back to?",
     ):
         assert asks_default(question), question
@@ -35,6 +36,8 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
         "How do I reset QzMode to the defaults?",
         "Can I change the default?",
         "If neither QZ_EDIT nor QZ_VIEW helps, what then?",
+        "How do I fall back to the previous release?",
+        "Does the client fall back to QZ/1.1 if the gate fails?",
     ):
         assert not asks_default(question), question
 

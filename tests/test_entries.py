@@ -211,3 +211,8 @@ def test_an_option_named_in_passing_goes_on_its_sentence() -> None:
         "It is global.",
         "-Z, --qz-all Runs all gates at once.",
     ]
+    # An entry listing its aliases opens after an entry with no stop of its own.
+    assert entry_sentences("-c, --gates=NUM open the first NUM gates -q, --quiet, --silent never print a gate") == [
+        "-c, --gates=NUM open the first NUM gates",
+        "-q, --quiet, --silent never print a gate",
+    ]

@@ -606,21 +606,21 @@ def test_a_how_many_question_leads_with_a_figure_counting_what_it_counts() -> No
 
 
 def test_a_short_default_in_the_entry_asked_about_is_quoted_after_the_sentence_before_it() -> None:
-    """ "Default: 50." alone says nothing of what it is the default of: it is quoted after the sentence before it, each
-    with its citation; the next entry's "Default: 2." is not --qz-max's."""
+    """ "Default: false." alone says nothing of what it is the default of: it is quoted after the sentence before it,
+    each with its citation; the same words in the next entry are not --qz-max's."""
     context = [
         passage(
             "c1",
             "m:1",
-            "--qz-max <num> When asked to run gates in parallel, this option controls the most gates to run at once. "
-            "Default: 50. If --qz-max is given twice, the last value is used. --qz-min <num> Sets the least number of "
-            "gates to keep open. Default: 2.",
+            "--qz-max <num> When asked to run gates in parallel, this option limits the gates to run at once. "
+            "Default: false. Default: 50. If --qz-max is given twice, the last value is used. --qz-min <num> Sets "
+            "the least number of gates to keep open. Default: false.",
         ),
     ]
     answer = compose("qz --qz-max default", "general", [], context, AnswerSettings(sentences=4))
-    assert answer.startswith("--qz-max <num> When asked to run gates in parallel, this option controls the most gates")
-    assert "to run at once. [c1] Default: 50. [c1]" in answer
-    assert "Default: 2." not in answer
+    assert answer.startswith("--qz-max <num> When asked to run gates in parallel, this option limits the gates")
+    assert "to run at once. [c1] Default: false. [c1] Default: 50. [c1]" in answer
+    assert answer.count("Default: false.") == 1  # not after --qz-min's sentence
 
 
 def test_a_list_entry_headed_by_a_number_the_question_writes_is_no_fragment() -> None:
@@ -629,6 +629,8 @@ def test_a_list_entry_headed_by_a_number_the_question_writes_is_no_fragment() ->
     answer = compose("What does exit code 28 mean?", "general", [], context, AnswerSettings(sentences=3))
     assert answer.startswith("28 Operation timeout. [c1]")
     assert "27 Out of memory" not in answer
+    # A number within another ("2.8", "28,000") heads no entry.
+    assert not compose("What does code 2.8 mean?", "general", [], context, AnswerSettings(sentences=3)).startswith("2")
 
 
 def test_a_sentence_defining_a_term_the_question_quotes_leads() -> None:

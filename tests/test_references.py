@@ -97,7 +97,7 @@ def test_the_lexical_index_lists_its_reference_chunks_and_keeps_the_list_when_sa
     assert LexicalIndex.load(tmp_path / "lexical").references == {"d:2", "d:3"}
 
 
-def test_a_citation_line_names_a_venue_or_a_link_and_a_sentence_about_urls_is_none():
+def test_a_citation_line_names_a_venue_or_a_link_and_a_sentence_about_urls_is_none() -> None:
     """A bibliography line is a citation; a short sentence of a page about URLs saying "URL" is a statement."""
     assert is_citation("Qz, A. and Zorb, B. Gates at scale. In Proceedings of the Harbour Conference, 2021.")
     assert is_citation("Gate tables are listed at https://qz.example.org/gates.")
