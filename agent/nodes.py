@@ -77,10 +77,16 @@ def bump(state: dict[str, Any], **add: int) -> dict[str, int]:
 
 
 def context_of(state: dict[str, Any], size: int | None = None) -> list[dict[str, Any]]:
-    """The best evidence, numbered c1..cN: best ranks of every round first, so each round contributes. Reference
-    lists and contents pages are never offered for citation."""
+    """The best evidence, numbered c1..cN: best ranks of every round first, so each round contributes; the subject's
+    documents first when the assessment knows them (the answer is drawn from them alone, and another document's
+    passages ranking higher would leave it only a heading). Reference lists and contents pages are never offered
+    for citation."""
     usable = [hit for hit in state.get("evidence", []) if is_evidence(hit)]
-    ranked = sorted(enumerate(usable), key=lambda e: (e[1]["rank"], e[1]["round"], e[0]))
+    subjects = set((state.get("assessment") or {}).get("subject_docs") or [])
+    ranked = sorted(
+        enumerate(usable),
+        key=lambda e: (bool(subjects) and e[1]["doc_id"] not in subjects, e[1]["rank"], e[1]["round"], e[0]),
+    )
     size = size or AgentSettings.of(state).answer.context_size
     return [{**hit, "key": f"c{i}"} for i, (_, hit) in enumerate(ranked[:size], 1)]
 

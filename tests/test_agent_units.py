@@ -405,3 +405,12 @@ def test_a_comparison_of_three_topics_answers_each_in_its_part() -> None:
     parts = [answer.index(f"{t}: The {t}") for t in reading.topics]
     assert parts == sorted(parts) and parts[0] == 0
     assert check_citations(answer, context, 0.5)["refusal_reason"] is None
+
+
+def test_the_answer_context_offers_the_subjects_documents_first() -> None:
+    """Other documents ranking higher leave the subject's passages in the context, numbered first."""
+    others = [{**hit("manual", f"Gates open at dawn in the {n}th yard.", n), "rank": n, "round": 1} for n in (1, 2, 3)]
+    own = {**hit("guide", "A window of 8 is raised to 9 for raw gates.", 4), "rank": 4, "round": 1}
+    state = {"evidence": [*others, own], "assessment": {"subject_docs": ["guide"]}}
+    assert [c["chunk_id"] for c in context_of(state, 2)] == ["guide:4", "manual:1"]
+    assert [c["chunk_id"] for c in context_of({"evidence": [*others, own]}, 2)] == ["manual:1", "manual:2"]
