@@ -30,16 +30,16 @@ def _symbolic(word: str) -> bool:
 
 
 # A word of source code: a statement's end after a bracket or a quote ("f(x);", "\"pw\";"), a brace standing alone
-# ("{", "};", "){"), an assignment or comparison, an index or a call glued to a name ("key[]", "f(x,"), a comment mark,
-# a preprocessor line. Prose has none of these: a word ending in ";" alone ("first; then"), a citation ("BERT[5]"),
-# a plural mark ("document(s)") and a set ("{16, 32}") are no code.
+# ("{", "};", "){"), an assignment or comparison, an index or a call glued to a name ("key[]", "f(x,"), a comment mark
+# ("/*", "//"), a preprocessor line. Prose has none of these: a word ending in ";" alone ("first; then"), a citation
+# ("BERT[5]"), a plural mark ("document(s)") and a set ("{16, 32}") are no code.
 _CODE = re.compile(
     r"[)\]\"'];$|^[{}];?$|\)\{$|^(?:=|==|!=|->|&&|\|\|)$|\w(?:\[(?!\d+(?:[,–-]\s*\d+)*\])|\((?!(?:s|es|ies)\)))|"
-    r"^/\*|\*/$|^#[a-z]+$"
+    r"^/\*|\*/$|^//+$|^#[a-z]+$"
 )
 # What only code has, not a formula ("M(x) = M1(x) · x + M2(x)"): a statement's end, a brace, a comment mark, a
 # preprocessor line.
-_STATEMENT = re.compile(r"[)\]\"'];$|^[{}];?$|\)\{$|^/\*|\*/$|^#[a-z]+$")
+_STATEMENT = re.compile(r"[)\]\"'];$|^[{}];?$|\)\{$|^/\*|\*/$|^//+$|^#[a-z]+$")
 
 
 def _code_start(words: list[str], settings: AnswerSettings) -> int | None:

@@ -58,3 +58,10 @@ def test_a_sentence_of_prose_run_together_with_code_around_it_is_quoted() -> Non
     # After an equation's symbols, the words are the equation's own.
     equation = "the trace of the log p θ ( x ) x̃fake which in practice the Lipschitz bound of the qz keeps small."
     assert symbols_cut(equation) == equation
+    # A line comment's mark is code: "const x = f('a b'); // NOTE: ..." opens with code, and the prose after it is
+    # what is quoted.
+    commented = (
+        "const gate = Qz.from('some data'); // NOTE: DO NOT DO THIS! for (let i = 0; i < 9000; ++i) { qz.open(gate, "
+        "(err, out) => {}); } In the example above, 9,000 gates are opened at once in the same tick."
+    )
+    assert symbols_cut(commented) == "In the example above, 9,000 gates are opened at once in the same tick."
