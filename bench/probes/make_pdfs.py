@@ -151,6 +151,12 @@ SOURCES = {  # probe / pdf name: (source, title)
         "/usr/share/man/man7/user_namespaces.7.gz",
         "user_namespaces(7): overview of Linux user namespaces",
     ),
+    "mounts/mount.8.pdf": ("/usr/share/man/man8/mount.8.gz", "mount(8): mount a filesystem"),
+    "mounts/mount_namespaces.7.pdf": (
+        "/usr/share/man/man7/mount_namespaces.7.gz",
+        "mount_namespaces(7): overview of Linux mount namespaces",
+    ),
+    "mounts/zlib.pdf": ("/usr/share/doc/nodejs/api/zlib.md", "Node.js API: Zlib"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
