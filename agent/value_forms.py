@@ -107,6 +107,9 @@ _DURATION = re.compile(
 _COUNTS_TIME = re.compile(rf"\bhow\s+many\s+{_TIME_UNIT}\b", re.I)
 # "What percentage of X ...?", "By what percentage does X ...?": a share, written with "%" or "percent".
 ASKS_PERCENT = re.compile(r"\b(?:what|which)\s+(?:is\s+the\s+)?percent(?:age)?\b", re.I)
+# "In what year did X ...": a year, written as one ("in 1979"; "soon afterward" states none).
+ASKS_YEAR = re.compile(r"\b(?:what|which)\s+year\b", re.I)
+_YEAR = re.compile(r"(?<![\w.])(?:1[6-9]|20)\d\d(?![\w.]|\.\d)")
 _PERCENT = re.compile(r"(?<![\w.])[-+(]?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|percent\b|per\s+cent\b)", re.I)
 # A named code asked for ("which errno does X return", "what error code do I get", "which signal does X send"; not
 # "what does the error code QZ_FULL mean", nor an exit or a status code, a number): a sentence names one as code is
@@ -154,7 +157,7 @@ ASKS_PATH = re.compile(
     re.I,
 )
 _PATH = re.compile(r"(?<![\w/.-])(?:~|\.{1,2})?/[\w.%@+-]+(?:/[\w.%@+*-]*)*")
-Form = Literal["hexadecimal", "version", "percent", "count", "duration", "code", "unit", "path", "figure"]
+Form = Literal["hexadecimal", "version", "percent", "year", "count", "duration", "code", "unit", "path", "figure"]
 
 
 # The forms asked by name, in the order they are read ("how many hex digits" is a count, "which errno" a code);
@@ -165,6 +168,7 @@ NAMED_FORMS: tuple[tuple[re.Pattern[str], Form], ...] = (
     (ASKS_PATH, "path"),
     (ASKS_HEX, "hexadecimal"),
     (ASKS_PERCENT, "percent"),
+    (ASKS_YEAR, "year"),
     (ASKS_VERSION, "version"),
 )
 _FORMS: tuple[tuple[re.Pattern[str], Form], ...] = (
@@ -187,7 +191,7 @@ def stated_values(text: str, form: Form = "count", named: str = "") -> set[str]:
         kind = next((k for k in _CODES if k and k in named.lower()), "")
         return {m.group() for m in _CODES[kind].finditer(text) if not is_common_word(m.group().lower())}
     patterns = {"hexadecimal": _HEX, "version": _VERSION, "percent": _PERCENT, "count": _COUNT, "duration": _DURATION}
-    patterns |= {"unit": _UNIT, "path": _PATH}
+    patterns |= {"unit": _UNIT, "path": _PATH, "year": _YEAR}
     pattern = patterns.get(form, FIGURE)
     if form in ("figure", "count", "duration"):
         text = _RELEASED.sub(" ", text)  # "since Kestrel 3.2" dates the thing, it measures nothing

@@ -309,6 +309,7 @@ def value_missing(
                 return ""
     # A question naming no identifier: what it measures.
     kinds = {"hexadecimal": "hexadecimal value", "version": "version", "percent": "percentage", "duration": "time"}
+    kinds["year"] = "year"
     kinds |= {"unit": "unit", "path": "path"}
     kind = code_kind or kinds.get(form, "value")
     kind = f"{' or '.join(sorted(bound))} {kind}" if bound else kind

@@ -421,3 +421,13 @@ def test_a_release_asked_of_a_rare_word_is_stated_beside_it() -> None:
     question = "Since which qzlib version is zorbgroups support for qzip files in qz.conf?"
     another = _paged("Support for zorbgroups files of qzip was removed in qzip 1.18 from qz.conf.", 5)
     assert not _verdict(question, [named, other, another]).sufficient
+
+
+def test_a_year_asked_is_stated_as_a_year() -> None:
+    """ "In what year did X ..." is answered by a sentence giving a year beside X, not by "soon afterward" or by a
+    release number."""
+    question = "In what year did the qzglob program become a shell built-in?"
+    vague = _paged("Long ago, in release 6, there was a qzglob program. Soon afterward it became a shell built-in.", 2)
+    assert _verdict(question, [vague]).failing == "value_stated"
+    dated = _paged("The qzglob program became a shell built-in in 1979, soon after release 6.", 2)
+    assert _verdict(question, [dated]).sufficient
