@@ -157,6 +157,12 @@ SOURCES = {  # probe / pdf name: (source, title)
         "mount_namespaces(7): overview of Linux mount namespaces",
     ),
     "mounts/zlib.pdf": ("/usr/share/doc/nodejs/api/zlib.md", "Node.js API: Zlib"),
+    "paths/path.pdf": ("/usr/share/doc/nodejs/api/path.md", "Node.js API: Path"),
+    "paths/path_resolution.7.pdf": (
+        "/usr/share/man/man7/path_resolution.7.gz",
+        "path_resolution(7): how a pathname is resolved to a file",
+    ),
+    "paths/glob.7.pdf": ("/usr/share/man/man7/glob.7.gz", "glob(7): globbing pathnames"),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
