@@ -29,7 +29,7 @@ _ASKS = re.compile(
     # "if neither QZ_A nor QZ_B is set": neither names what is not set; "which editor does it fall back to?" asks
     # the default (not "does it fall back to HTTP/1.1?", which names one).
     rf"\b(?:when|if)\s+neither\s+[^?,;]*?\bnor\s+[^?,;]*?\b(?:is|are|has|have)\s+(?:been\s+)?{_SET}\b|"
-    r"\b(?:what|which)\b[^?,;]*\bfalls?\s+back\s+(?:on|to)\s*(?:[?,;]|$)|"
+    r"\b(?:what|which)\b[^?,;]*\bfalls?\s+back\s+(?:on|to)\s*(?:[?,;]|$|(?:if|when|unless|on|after)\b)|"
     rf"\bif\s+(?:i|you|we)\s+(?:do{_NOT}|never)\s+(?:set|specify|give|configure|pass)\b|"
     r"\bwithout\s+(?:setting|specifying|giving|configuring|passing)\b",
     re.I,

@@ -136,8 +136,7 @@ def compose(
                 sentence = sentence if markup_tags(question) else without_markup(sentence, whole_text(item))
                 sentence = unbracketed(sentence)  # read as it will be quoted: the checks below see that
             words = len(sentence.split())
-            # A short default stated in the entry asked about ("Default: true.") is read with the sentence before it,
-            # which says what it is the default of ("auth {boolean} true if ... false otherwise. Default: true.").
+            # A short default stated in the entry asked about ("Default: true.") follows the sentence saying of what.
             fragment = len(sentence) < s.min_chars or words < s.min_words
             if fragment and (item.get("doc_id"), item.get("ordinal"), j) in places and previous:
                 if not (items and items[-1][:2] == (i, j - 1)):  # the entry's opening, however it starts
@@ -213,7 +212,8 @@ def compose(
         likeness = vectors @ vectors.T
     else:
         scores, *part_scores = [lex.copy() for lex in [lexical, *part_lexical]]
-    lengths = np.array([len(" ".join([c[3], *tails.get(n, [])]).split()) for n, c in enumerate(items)])
+    lengths = np.array([len(c[3].split()) for c in items])
+    quoted = lengths + np.array([len(" ".join(tails.get(n, [])).split()) for n in range(len(items))])  # the budget's
     ranks = np.array([c[0] for c in items])
     # A list's items make the sentence announcing them long: asked for a list, it keeps its whole score.
     listing = np.array([announces_list(c[3]) for c in items]) if asks_list(question) else np.zeros(len(items), bool)
@@ -241,7 +241,7 @@ def compose(
         while pool and len(chosen) < limit:
             n = max(pool, key=lambda n: novel(n, by))  # the first of equals: the better ranked
             pool.remove(n)
-            if chosen and sum(lengths[m] for m in [*chosen, n]) > max_words:
+            if chosen and sum(quoted[m] for m in [*chosen, n]) > max_words:
                 continue
             if any(_jaccard(items[n][4], items[m][4]) > s.duplicate_overlap for m in chosen):
                 continue

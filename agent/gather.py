@@ -100,7 +100,8 @@ def operand_probes(
     searched in the document the question names (else the best hit's): the ratio's inputs are cited, not guessed."""
     if not s.operand_k or not results:
         return {}
-    # The rows the answer step will see: its context's share of the evidence, best ranks first (see context_of).
+    # The rows the answer step will see: its context's share of the evidence, best ranks first (as context_of reads
+    # them, but for its putting the subject's documents first, which the assessment after this retrieval decides).
     usable = sorted((h for h in [*state.get("evidence", []), *results] if is_evidence(h)), key=lambda h: h["rank"])
     known = [{"key": h["chunk_id"], "text": h["text"]} for h in usable[: s.answer.context_size]]
     docs = sorted(named_documents(results)) or [results[0]["doc_id"]]

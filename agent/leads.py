@@ -103,9 +103,9 @@ def _counting(question: str) -> re.Pattern[str] | None:
 
 
 def _singulars(noun: str) -> list[str]:
-    """The singular a plural may have ("entries": entry; "processes": process; "lines": line)."""
+    """The singulars a plural may have ("entries": entry; "processes": process or processe; "caches": cache)."""
     if noun.endswith("ies"):
         return [noun[:-3] + "y"]
     if re.search(r"(?:s|x|z|ch|sh)es$", noun):
-        return [noun[:-2]]
+        return [noun[:-2], noun[:-1]]
     return [noun[:-1]] if noun.endswith("s") and not noun.endswith("ss") else []

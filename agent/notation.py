@@ -37,9 +37,9 @@ _CODE = re.compile(
     r"[)\]\"'];$|^[{}];?$|\)\{$|^(?:=|==|!=|->|&&|\|\|)$|\w(?:\[(?!\d+(?:[,–-]\s*\d+)*\])|\((?!(?:s|es|ies)\)))|"
     r"^/\*|\*/$|^//+$|^#[a-z]+$"
 )
-# What only code has, not a formula ("M(x) = M1(x) · x + M2(x)"): a statement's end, a brace, a comment mark, a
-# preprocessor line.
-_STATEMENT = re.compile(r"[)\]\"'];$|^[{}];?$|\)\{$|^/\*|\*/$|^//+$|^#[a-z]+$")
+# What only code has, not a formula ("M(x) = M1(x) · x + M2(x)"): a statement's end, a brace, a block comment's
+# mark, a preprocessor line ("//" alone is no statement: "a leading // is treated specially" is prose).
+_STATEMENT = re.compile(r"[)\]\"'];$|^[{}];?$|\)\{$|^/\*|\*/$|^#[a-z]+$")
 
 
 def _code_start(words: list[str], settings: AnswerSettings) -> int | None:

@@ -108,8 +108,9 @@ _COUNTS_TIME = re.compile(rf"\bhow\s+many\s+{_TIME_UNIT}\b", re.I)
 # "What percentage of X ...?", "By what percentage does X ...?": a share, written with "%" or "percent".
 ASKS_PERCENT = re.compile(r"\b(?:what|which)\s+(?:is\s+the\s+)?percent(?:age)?\b", re.I)
 # "In what year did X ...": a year, written as one ("in 1979"; "soon afterward" states none).
-ASKS_YEAR = re.compile(r"\b(?:what|which)\s+year\b", re.I)
-_YEAR = re.compile(r"(?<![\w.])(?:1[6-9]|20)\d\d(?![\w.]|\.\d)")
+# Not "year-over-year" nor "which year's report", nor a choice among years the question gives ("2019 or 2020?").
+ASKS_YEAR = re.compile(r"\b(?:what|which)\s+year\b(?![-'’])(?![^?]*\b(?:1[6-9]|20)\d\d\b)", re.I)
+_YEAR = re.compile(r"(?<![\w.])(?:1[6-9]|20)\d\d(?!\w|\.\d)")
 _PERCENT = re.compile(r"(?<![\w.])[-+(]?\d[\d,]*(?:\.\d+)?\)?\s*(?:%|percent\b|per\s+cent\b)", re.I)
 # A named code asked for ("which errno does X return", "what error code do I get", "which signal does X send"; not
 # "what does the error code QZ_FULL mean", nor an exit or a status code, a number): a sentence names one as code is

@@ -41,7 +41,9 @@ from kb.periods import period_year
 from kb.text import is_common_word, is_identifier
 
 # The words that ask for a value without saying what is measured ("what numeric value", "the number of").
-_ASKING_WORDS = frozenset(["value", "values", "number", "numbers", "numeric", "numerical", "count", "counts"])
+_ASKING_WORDS = frozenset(
+    ["value", "values", "number", "numbers", "numeric", "numerical", "count", "counts", "year", "years"]
+)
 _NOTATION_WORDS = frozenset(["hex", "hexadecimal"])  # how the value is written, not what is measured
 # The verbs a code is delivered by ("which signal do I send"): they ask how it comes. Generic English, few.
 _DELIVERS = frozenset(

@@ -26,6 +26,7 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
         "If neither QZ_EDIT nor QZ_VIEW is set, which program is used?",
         "If neither QZ_EDIT nor QZ_VIEW has been set, what runs?",
         "Which editor does the tool fall back to?",
+        "What does qz fall back to if the config file is missing?",
     ):
         assert asks_default(question), question
     for question in (

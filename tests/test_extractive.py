@@ -629,8 +629,10 @@ def test_a_list_entry_headed_by_a_number_the_question_writes_is_no_fragment() ->
     answer = compose("What does exit code 28 mean?", "general", [], context, AnswerSettings(sentences=3))
     assert answer.startswith("28 Operation timeout. [c1]")
     assert "27 Out of memory" not in answer
-    # A number within another ("2.8", "28,000") heads no entry.
-    assert not compose("What does code 2.8 mean?", "general", [], context, AnswerSettings(sentences=3)).startswith("2")
+    # A number within another ("28.5") heads no entry; an entry's number may end in a colon ("28: Timed out.").
+    listed = [passage("c1", "a:1", "2 Lost gate. 28: Operation timeout. The time-out period was reached.")]
+    assert "2 Lost gate" not in compose("What does code 28.5 mean?", "general", [], listed, AnswerSettings(sentences=3))
+    assert compose("What does code 28 mean?", "general", [], listed, AnswerSettings(sentences=3)).startswith("28:")
 
 
 def test_a_sentence_defining_a_term_the_question_quotes_leads() -> None:
@@ -643,3 +645,13 @@ def test_a_sentence_defining_a_term_the_question_quotes_leads() -> None:
     assert answer.startswith("Stale gates means either")
     flat = compose(question, "general", [], context, AnswerSettings(sentences=1, lead_bonus=0))
     assert flat.startswith("Many gates can go stale")
+
+
+def test_a_how_many_question_counts_the_noun_singular_or_plural() -> None:
+    """ "How many caches" lifts "1 cache"; "how many entries" lifts "1 entry", above a sentence naming them."""
+    for question, figure in (("How many caches does qz keep?", "1 cache"), ("How many entries fit?", "1 entry")):
+        text = f"Qz keeps caches and entries in the yard. Qz keeps {figure} in the yard."
+        context = [passage("c1", "n:1", text)]
+        assert compose(question, "general", [], context, AnswerSettings(sentences=1)).startswith(f"Qz keeps {figure}")
+        flat = compose(question, "general", [], context, AnswerSettings(sentences=1, lead_bonus=0))
+        assert flat.startswith("Qz keeps caches"), question

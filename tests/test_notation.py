@@ -3,7 +3,7 @@ prose are prose. Examples are invented."""
 
 from __future__ import annotations
 
-from agent.notation import symbols_cut
+from agent.notation import opens_with_notation, symbols_cut
 from agent.readable import unreadable
 
 
@@ -65,3 +65,6 @@ def test_a_sentence_of_prose_run_together_with_code_around_it_is_quoted() -> Non
         "(err, out) => {}); } In the example above, 9,000 gates are opened at once in the same tick."
     )
     assert symbols_cut(commented) == "In the example above, 9,000 gates are opened at once in the same tick."
+    # A "//" in prose is no code: "a leading // is treated specially, and qzstat(2), qzopen(2) ...".
+    prose = "Some systems treat a leading // specially, and qzstat(2), qzlstat(2) and qzopen(2) may then resolve it."
+    assert symbols_cut(prose) == prose and not opens_with_notation(prose)

@@ -431,3 +431,8 @@ def test_a_year_asked_is_stated_as_a_year() -> None:
     assert _verdict(question, [vague]).failing == "value_stated"
     dated = _paged("The qzglob program became a shell built-in in 1979, soon after release 6.", 2)
     assert _verdict(question, [dated]).sufficient
+    ending = _paged("Soon after release 6, the qzglob program became a shell built-in in 1979.", 2)
+    assert _verdict(question, [ending]).sufficient
+    # A choice among the question's own years, or a year's report, asks no year a page must give.
+    for question in ("Which year had more qzglob programs, 2019 or 2020?", "Which year's report names qzglob?"):
+        assert "value_stated" not in [r.check for r in _verdict(question, [vague]).reasons], question
