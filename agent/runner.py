@@ -119,6 +119,10 @@ class Agent:
         """Run a question; `history` (earlier turns of its conversation, oldest first) lets a follow-up lean on
         them. A new conversation passes none and starts clean."""
         settings = settings or self.settings
+        if run_id and self.graph.get_state({"configurable": {"thread_id": run_id}}).values:
+            # The checkpointer would merge the new run into the old one's state (its refusal, its answer).
+            yield ErrorEvent(run_id=run_id, message=f"run {run_id} already exists: a new question needs a new run id")
+            return
         run_id = run_id or f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}"
         values = settings.model_dump(mode="json")
         state = {

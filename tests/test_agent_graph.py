@@ -263,3 +263,15 @@ def test_a_chunk_two_searches_of_a_round_find_keeps_its_better_rank(agent_settin
     ranks = {e["chunk_id"]: (e["rank"], e["query"]) for e in state["evidence"]}
     assert ranks[assets["chunk_id"]] == ranks[liabilities["chunk_id"]] == (1, "total current liabilities 2016")
     assert "Total current assets / Total current liabilities = 2.00 (computed)" in state["answer"]
+
+
+def test_a_run_id_already_used_is_an_error_not_a_merge(agent_settings: AgentSettings) -> None:
+    """Asked again under a finished run's id, the checkpointer would merge the new run into the old state."""
+    deps, _ = mini_deps(ACRONYM_CORPUS)
+    agent = Agent(deps=deps, settings=agent_settings)
+    run(agent, "When is the TDC recalibrated?", agent_settings, run_id="used-run")
+    events = run(agent, "What does TDC stand for?", agent_settings, run_id="used-run")
+    assert events == [
+        ErrorEvent(run_id="used-run", message="run used-run already exists: a new question needs a new run id")
+    ]
+    assert final(run(agent, "What does TDC stand for?", agent_settings))["question"] == "What does TDC stand for?"
