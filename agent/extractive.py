@@ -213,7 +213,7 @@ def compose(
     else:
         scores, *part_scores = [lex.copy() for lex in [lexical, *part_lexical]]
     lengths = np.array([len(c[3].split()) for c in items])
-    quoted = lengths + np.array([len(" ".join(tails.get(n, [])).split()) for n in range(len(items))])  # the budget's
+    quoted = lengths + np.array([sum(len(t.split()) for t in tails.get(n, [])) for n in range(len(items))])
     ranks = np.array([c[0] for c in items])
     # A list's items make the sentence announcing them long: asked for a list, it keeps its whole score.
     listing = np.array([announces_list(c[3]) for c in items]) if asks_list(question) else np.zeros(len(items), bool)

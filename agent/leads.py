@@ -40,7 +40,7 @@ def lead_factors(
     # A default stated beside the thing asked about ("QzMode ... (the default)") or further on in its entry
     # ("QzMode= Sets ... Defaults to 48K."), not another entry's.
     codes = written_code(question)
-    names = [t for t in content_terms(question) if is_identifier(t)] + codes
+    names = _named(question)
     named = [re.compile(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in names if n not in codes]
     default = asks_default(question)
     flat_stated = [squashed([d]) for _, d in (defaults_stated(question, context) if stated is None else stated)]
@@ -75,10 +75,15 @@ def defaults_stated(question: str, context: list[dict[str, Any]]) -> list[tuple[
     (see `agent.defaults.placed_defaults`); else none."""
     if not asks_default(question):
         return []
-    names = [t for t in content_terms(question) if is_identifier(t)] + written_code(question)
+    names = _named(question)
     evidence = [c for c in context if is_evidence(c)]
     subject = untitled(names, titles_read(evidence)) or names
     return placed_defaults(subject, evidence, question=question)[0] if subject else []
+
+
+def _named(question: str) -> list[str]:
+    """What the question names: its identifiers and the code it writes."""
+    return [t for t in content_terms(question) if is_identifier(t)] + written_code(question)
 
 
 # A term in quotes: after a space or the start, closed before a space or a stop ("don't" is no quote).

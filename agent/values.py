@@ -311,8 +311,7 @@ def value_missing(
                 return ""
     # A question naming no identifier: what it measures.
     kinds = {"hexadecimal": "hexadecimal value", "version": "version", "percent": "percentage", "duration": "time"}
-    kinds["year"] = "year"
-    kinds |= {"unit": "unit", "path": "path"}
+    kinds |= {"unit": "unit", "path": "path", "year": "year"}
     kind = code_kind or kinds.get(form, "value")
     kind = f"{' or '.join(sorted(bound))} {kind}" if bound else kind
     if head == "exit":  # "which exit code does X return": an exit status of X
