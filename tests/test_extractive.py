@@ -594,14 +594,18 @@ def test_an_entry_run_on_after_a_bracket_is_quoted_on_its_own() -> None:
     assert answer == "QZFLOW (not in POSIX) Enable LEVER/GATE (hardware) flow control. [c1]"
 
 
+def _led_and_flat(question: str, text: str) -> tuple[str, str]:
+    """The one-sentence answer from one passage of the text, with the leads and without them (`lead_bonus` 0)."""
+    context = [passage("c1", "q:1", text)]
+    led, flat = AnswerSettings(sentences=1), AnswerSettings(sentences=1, lead_bonus=0)
+    return compose(question, "general", [], context, led), compose(question, "general", [], context, flat)
+
+
 def test_a_how_many_question_leads_with_a_figure_counting_what_it_counts() -> None:
     """ "How many gates ..." lifts "holds at most 340 gates" above a sentence sharing as many of its words."""
     text = "Gates in a qz_map file are checked by every writer. A qz_map file holds at most 340 gates."
-    context = [passage("c1", "q:1", text)]
-    question = "How many gates can be written to a qz_map file?"
-    answer = compose(question, "general", [], context, AnswerSettings(sentences=1))
+    answer, flat = _led_and_flat("How many gates can be written to a qz_map file?", text)
     assert answer.startswith("A qz_map file holds at most 340 gates.")
-    flat = compose(question, "general", [], context, AnswerSettings(sentences=1, lead_bonus=0))
     assert flat.startswith("Gates in a qz_map file")
 
 
@@ -639,19 +643,16 @@ def test_a_sentence_defining_a_term_the_question_quotes_leads() -> None:
     """ "Which gates count as 'stale'?" is answered by "Stale gates means ...", before a sentence sharing as many
     words."""
     text = "Many gates can go stale over a long time. Stale gates means either: a gate shut a day or one with no key."
-    context = [passage("c1", "s:1", text)]
-    question = "Which gates count as 'stale'?"
-    answer = compose(question, "general", [], context, AnswerSettings(sentences=1))
+    answer, flat = _led_and_flat("Which gates count as 'stale'?", text)
     assert answer.startswith("Stale gates means either")
-    flat = compose(question, "general", [], context, AnswerSettings(sentences=1, lead_bonus=0))
     assert flat.startswith("Many gates can go stale")
 
 
 def test_a_how_many_question_counts_the_noun_singular_or_plural() -> None:
     """ "How many caches" lifts "1 cache"; "how many entries" lifts "1 entry", above a sentence naming them."""
     for question, figure in (("How many caches does qz keep?", "1 cache"), ("How many entries fit?", "1 entry")):
-        text = f"Qz keeps caches and entries in the yard. Qz keeps {figure} in the yard."
-        context = [passage("c1", "n:1", text)]
-        assert compose(question, "general", [], context, AnswerSettings(sentences=1)).startswith(f"Qz keeps {figure}")
-        flat = compose(question, "general", [], context, AnswerSettings(sentences=1, lead_bonus=0))
+        answer, flat = _led_and_flat(
+            question, f"Qz keeps caches and entries in the yard. Qz keeps {figure} in the yard."
+        )
+        assert answer.startswith(f"Qz keeps {figure}")
         assert flat.startswith("Qz keeps caches"), question
