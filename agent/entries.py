@@ -133,29 +133,11 @@ def entry_sentences(text: str) -> list[str]:
     Waits ...", "... depends on the level. depth=depth Sets ...": a lower-case name starts no sentence the splitter
     sees). A sentence opening with a call's name ("qz_init() sets the version to 2") goes on the entry it is in."""
     out: list[str] = []
-    for sentence in options_named_rejoined(sentences(text)):
+    for sentence in sentences(text):
         starts = [0, *(m.start() for m in _LOWER_OPENING.finditer(sentence) if _opens_run_in(sentence[m.start() :]))]
         starts = sorted({*starts, *(m.start() for m in _CODE_OPENING.finditer(sentence))})
         out += [sentence[a:b].strip() for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True)]
     return [s for s in out if s]
-
-
-# An option named in passing as its help lists it ("... using -Z, --parallel, this option ...", "See also -Z,
-# --parallel and --qz."): followed by a comma, "and", "or" or a stop, not by the description an entry opens with.
-# Another option after the comma lists the entry's aliases ("-q, --quiet, --silent never print ..."): an entry.
-_OPTION_NAMED = re.compile(r"^-[A-Za-z0-9],\s+--[A-Za-z][\w-]*(?:\s*,(?!\s*-)|\s+(?:and|or)\b|\.?$)")
-_UNFINISHED = re.compile(r"[^.!?:;\s][\"'”’)\]]*$")
-
-
-def options_named_rejoined(said: list[str]) -> list[str]:
-    """The sentences, one the splitter cut before an option named in passing joined again (see `_OPTION_NAMED`)."""
-    out: list[str] = []
-    for sentence in said:
-        if out and _UNFINISHED.search(out[-1]) and _OPTION_NAMED.match(sentence):
-            out[-1] = f"{out[-1]} {sentence}"
-        else:
-            out.append(sentence)
-    return out
 
 
 def entry_walk(

@@ -14,7 +14,6 @@ import re
 from typing import Any
 
 from agent.arithmetic import COMPUTED_CLAUSE
-from agent.entries import options_named_rejoined
 from agent.evidence import whole_text
 from agent.prompts import REFUSAL_PHRASE
 from kb.sentences import sentences as split_sentences
@@ -37,7 +36,7 @@ def split_cited(answer: str) -> list[tuple[str, list[str]]]:
             if out:  # markers separated from their sentence by a space or a period
                 out[-1] = (out[-1][0], list(dict.fromkeys(out[-1][1] + keys)))
             continue
-        parts = options_named_rejoined(split_sentences(unit)) or [unit]  # as the answer quoted them
+        parts = split_sentences(unit) or [unit]
         out += [(p, []) for p in parts[:-1]]
         out.append((parts[-1], keys))
     tail = answer[pos:].strip()

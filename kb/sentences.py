@@ -35,8 +35,10 @@ _SPLIT = re.compile(
     # directory list's entry ("... (optional). /qz-lost This directory ...", "~/.qzrc Read at start"; not an
     # example's line, "/qz/*.conf #Type ...").
     r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z]|%[A-Za-z]\s|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|~?/[A-Za-z._][\w.+-]*(?:/[\w.+-]+)*/?\s+[A-Z])"
-    # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ...").
-    rf"|\s+{_BULLET}\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z])"
+    # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ..."), not
+    # one named in passing, followed by a comma, "and", "or" or a stop ("when using -Z, --parallel, this ..."); a
+    # further option after the comma lists the entry's aliases ("-q, --quiet, --silent never print ...").
+    rf"|\s+{_BULLET}\s*|\s+(?=-[A-Za-z0-9],\s+--[A-Za-z][\w-]*+(?!\s*,(?!\s*-)|\s+(?:and|or)\b|\.?$|\.\s))"
 )
 _LEAD_IN = re.compile(rf":\s*{_BULLET}\s*")
 # A list's items: "1. ", "2) ", a bullet, "(a) ".

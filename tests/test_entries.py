@@ -198,21 +198,3 @@ def test_a_name_heads_an_entry_with_what_it_does_not_with_prose_about_it() -> No
         "QZ_B (see below) is a kind.",
     ):
         assert not describes_entry(prose, ["QZv4", "QZ_B"]), prose
-
-
-def test_an_option_named_in_passing_goes_on_its_sentence() -> None:
-    """ "... using -Z, --qz-all, this option ..." is one sentence; "-Z, --qz-all Runs ..." opens an entry."""
-    text = "--qz-max <num> When run in parallel, using -Z, --qz-all, this option sets the most. See also -Z, --qz-all."
-    assert entry_sentences(text) == [
-        "--qz-max <num> When run in parallel, using -Z, --qz-all, this option sets the most.",
-        "See also -Z, --qz-all.",
-    ]
-    assert entry_sentences("It is global. -Z, --qz-all Runs all gates at once.") == [
-        "It is global.",
-        "-Z, --qz-all Runs all gates at once.",
-    ]
-    # An entry listing its aliases opens after an entry with no stop of its own.
-    assert entry_sentences("-c, --gates=NUM open the first NUM gates -q, --quiet, --silent never print a gate") == [
-        "-c, --gates=NUM open the first NUM gates",
-        "-q, --quiet, --silent never print a gate",
-    ]

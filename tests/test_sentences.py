@@ -202,3 +202,21 @@ def test_a_path_heading_a_directory_lists_entry_opens_a_sentence() -> None:
         "~/.qzrc Read at start.",
     ]
     assert sentences("Read and/or write it. I/O is slow.") == ["Read and/or write it.", "I/O is slow."]
+
+
+def test_an_option_named_in_passing_goes_on_its_sentence() -> None:
+    """ "... using -Z, --qz-all, this option ..." is one sentence; "-Z, --qz-all Runs ..." opens one."""
+    text = "--qz-max <num> When run in parallel, using -Z, --qz-all, this option sets the most. See also -Z, --qz-all."
+    assert sentences(text) == [
+        "--qz-max <num> When run in parallel, using -Z, --qz-all, this option sets the most.",
+        "See also -Z, --qz-all.",
+    ]
+    assert sentences("It is global. -Z, --qz-all Runs all gates at once.") == [
+        "It is global.",
+        "-Z, --qz-all Runs all gates at once.",
+    ]
+    # An entry listing its aliases opens after an entry with no stop of its own.
+    assert sentences("-c, --gates=NUM open the first NUM gates -q, --quiet, --silent never print a gate") == [
+        "-c, --gates=NUM open the first NUM gates",
+        "-q, --quiet, --silent never print a gate",
+    ]
