@@ -163,6 +163,18 @@ SOURCES = {  # probe / pdf name: (source, title)
         "path_resolution(7): how a pathname is resolved to a file",
     ),
     "paths/glob.7.pdf": ("/usr/share/man/man7/glob.7.gz", "glob(7): globbing pathnames"),
+    "keys/netlink.7.pdf": (
+        "/usr/share/man/man7/netlink.7.gz",
+        "netlink(7): communication between kernel and user space",
+    ),
+    "keys/keyrings.7.pdf": ("/usr/share/man/man7/keyrings.7.gz", "keyrings(7): in-kernel key management and retention"),
+    "keys/fanotify.7.pdf": ("/usr/share/man/man7/fanotify.7.gz", "fanotify(7): monitoring filesystem events"),
+    "hosts/dgram.pdf": ("/usr/share/doc/nodejs/api/dgram.md", "Node.js API: UDP/datagram sockets"),
+    "hosts/os.pdf": ("/usr/share/doc/nodejs/api/os.md", "Node.js API: OS"),
+    "hosts/feature_test_macros.7.pdf": (
+        "/usr/share/man/man7/feature_test_macros.7.gz",
+        "feature_test_macros(7): feature test macros",
+    ),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
