@@ -74,10 +74,22 @@ _SYNOPSIS = re.compile(r"^[a-z][\w.-]*(?:\s+[a-z][\w-]*){0,2}\s+\[(?:-|[a-z_][\w
 _OPTION_SET = re.compile(r"^[a-z][\w.-]*=\S*$")
 
 
+# "gate.open(lever[, mode])": an API reference's entry opening with a method's signature, called on its module or
+# object (a dot before the name: "see open(2)" is a reference, no entry).
+_SIGNATURE = re.compile(r"^[a-z_$][\w$]*(?:\.[\w$]+)+\([^()]*\)(?:\s|$)")
+
+
+def signature_only(sentence: str) -> bool:
+    """The sentence is a method's signature alone ("gate.open(lever[, mode])"): the head of an API reference's
+    entry, saying what the sentences after it describe."""
+    return bool(_SIGNATURE.fullmatch(sentence.strip() + " "))
+
+
 def _opens_run_in(words: str) -> bool:
-    """The words open an entry by its synopsis or as an option set ("qzwait [job] ...", "depth=depth ...")."""
+    """The words open an entry by its synopsis, as an option set or by a method's signature ("qzwait [job] ...",
+    "depth=depth ...", "gate.open(lever)")."""
     first = words.split(maxsplit=1)[0] if words.split() else ""
-    return bool(_SYNOPSIS.match(words) or _OPTION_SET.match(first))
+    return bool(_SYNOPSIS.match(words) or _OPTION_SET.match(first) or _SIGNATURE.match(words))
 
 
 # A path heading its entry ("/qz/lever This file sets ...", "/var/qz Holds ..."): a file's page lists its files so.

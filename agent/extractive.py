@@ -10,7 +10,7 @@ import numpy as np
 
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
-from agent.entries import entry_sentences, headed_by, opens_with
+from agent.entries import entry_sentences, headed_by, opens_with, signature_only
 from agent.evidence import (
     framed,
     is_evidence,
@@ -157,9 +157,9 @@ def compose(
                 or (sentence.split() or [""])[0].rstrip(".:)") in numbers
             )
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
-            if heading:
+            if heading or signature_only(sentence):  # an API entry's head ("gate.open(lever)") heads its sentences
                 under = sentence
-            if short or heading:
+            if short or heading or signature_only(sentence):
                 continue  # headings and fragments read badly as answers
             # A row answers a figure asked for, or anything asked of the entry it names.
             if unreadable(sentence, question, s) or (
@@ -251,7 +251,8 @@ def compose(
     parted = False  # the answer reads topic by topic, each part opening with its topic's name
     if intent == "compare" and topics:
         per_topic = max(1, max_sentences // len(topics))
-        sentence_items = [{"text": c[3], "n": n} for n, c in enumerate(items)]
+        # A sentence under an entry's head is about what the head names ("gate.open(lever)" ... "The default is 1.").
+        sentence_items = [{"text": f"{c[3]} {headings[n]}", "n": n} for n, c in enumerate(items)]
         names = {topic: {h["n"] for h in topic_hits(topic, sentence_items)} for topic in topics}
         # A sentence opening with a topic's name (an entry's head: "qz-b Like qz-a, ...") is about that topic.
         heads = {t: {n for n in names[t] if headed_by(items[n][3], t)} for t in topics}

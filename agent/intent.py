@@ -241,7 +241,7 @@ ASKS_WHERE = re.compile(
 # "part", "manual" and "covers" are no words of it). Their words are no terms the evidence must hold.
 _FRAMING = re.compile(
     r"\b(?:stands?\s+for|counts?\s+as|(?:is|are)\s+meant\s+by|refers?\s+to|in\s+the\s+context\s+of)\b|"
-    r"\b(?:is|’s|'s)\s+going\s+on\b|\b(?:went|goes|go|is|’s|'s)\s+wrong\b|\bwhat\s+(?:has\s+)?happened\b|"
+    r"\b(?:is|’s|'s)\s+going\s+on\b|\b(?:went|goes|go|is|’s|'s|doing|do|did)\s+wrong\b|\bwhat\s+(?:has\s+)?happened\b|"
     r"\bpermits?(?=\s*\?)|\bat\s+the\s+same\s+time\b|"  # "what does it permit?" asks; "at the same time": at once
     + ASKS_WHERE.pattern,
     re.I,
@@ -346,7 +346,9 @@ def read_question(question: str, whole: str | None = None, own_terms: int = 0) -
     ]
     read: dict = {"key_terms": key_terms, "identifiers": identifiers, "names": names, "story": story}
     read["written"] = written_code(q)
-    for first, second, names_needed in _sides(q):
+    # Asked which part covers something ("which section covers lazy vs immediate binding?"), the answer is a part's
+    # name: what follows is the subject it covers, not two topics.
+    for first, second, names_needed in [] if ASKS_WHERE.search(q) else _sides(q):
         firsts, seconds = _listed(first), _listed(second)
         if len(firsts) == 1 and len(seconds) == 1:
             firsts = [_shared_head(firsts[0], seconds[0])]

@@ -12,9 +12,9 @@ QUESTION_WORDS = (
     | frozenset(
         (  # noqa: SIM905 - a readable word list
             "describe explain list name give tell discuss summarize "
-            "summarise define definition mean meaning means please provide show main key primary specific particular "
-            "various different difference differences differ compare compared comparison contrast between versus vs "
-            "way ways kind kinds type types may might must there their them "
+            "summarise define definition mean meaning means meant please provide show main key primary specific "
+            "particular various different difference differences differ compare compared comparison contrast between "
+            "versus vs way ways kind kinds type types may might must there their them "
             "they this that these those such some any many much also about regarding according paper papers study "
             "document documents use used using make made makes achieve achieved offer offers bring brings "
             "contribute contributes ensure ensures provide provides upon "
@@ -44,7 +44,7 @@ QUESTION_WORDS = (
             "never "
             # How often a reader sees something ("why does X often fail?", "is it usually set?") and "another" (as
             # "other", a stop word): the evidence states what holds, seldom how often the reader meets it.
-            "often usually typically generally normally commonly frequently sometimes another "
+            "often usual usually typically generally normally commonly frequently sometimes another "
             # "instead" points back to what the question already named ("what should I use instead?").
             "instead"
         ).split()

@@ -214,7 +214,9 @@ def value_missing(
         named = not subject or any(names_covered(names[i], *about) for i in subject)
         if not named and (_page_of(hit) not in naming or siblings(text, subject)):
             continue  # a passage about another member of the subject's family ("X_INIT" beside "X_EXPAND")
-        held = [t for t in measured if names_covered(names[t], *about)]
+        # "What range of values" is stated by both ends of one ("between 0 and 255"), without the word.
+        ends = {"maximum", "minimum"} <= stated_bounds(text)
+        held = [t for t in measured if names_covered(names[t], *about) or (ends and t.lower() in ("range", "ranges"))]
         best = max(best, held, key=len)
         if len(held) < need:
             continue

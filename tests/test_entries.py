@@ -19,6 +19,7 @@ from agent.entries import (
     own_part,
     runs_in,
     siblings,
+    signature_only,
 )
 
 
@@ -198,3 +199,16 @@ def test_a_name_heads_an_entry_with_what_it_does_not_with_prose_about_it() -> No
         "QZ_B (see below) is a kind.",
     ):
         assert not describes_entry(prose, ["QZv4", "QZ_B"]), prose
+
+
+def test_a_methods_signature_after_a_stop_opens_its_entry() -> None:
+    """An API reference's entries run together: "... unbound gate. gate.shut(lever) ..." opens the next entry, and the
+    signature alone is its head; "see open(2)" is a reference, no entry."""
+    text = "Throws if called on an unbound gate. gate.shut(lever) Shuts the gate. It waits. see open(2) for more."
+    assert entry_sentences(text) == [
+        "Throws if called on an unbound gate.",
+        "gate.shut(lever) Shuts the gate.",
+        "It waits. see open(2) for more.",
+    ]
+    assert signature_only("gate.shut(lever[, mode])") and signature_only("qz.gate.reset()")
+    assert not signature_only("gate.shut(lever) Shuts the gate.") and not signature_only("open(2)")

@@ -656,3 +656,18 @@ def test_a_how_many_question_counts_the_noun_singular_or_plural() -> None:
         )
         assert answer.startswith(f"Qz keeps {figure}")
         assert flat.startswith("Qz keeps caches"), question
+
+
+def test_an_entrys_signature_heads_the_sentences_describing_it() -> None:
+    """ "gate.setShut(lever)" heads the sentences after it, though none names it: they answer for setShut, and a
+    comparison's part on setShut takes them, not setOpen's."""
+    text = (
+        "gate.setOpen(lever) • lever {integer} Sets the opening lever. The lever may be between 1 and 9. "
+        "The default on most gates is 3. gate.setShut(lever) • lever {integer} Sets the closing lever. "
+        "The lever may be between 0 and 4. The default on most gates is 2."
+    )
+    question = "setOpen vs setShut: what lever values does each take, and what is the default?"
+    answer = compose(question, "compare", ["setOpen", "setShut"], [passage("c1", "g:1", text)], AnswerSettings())
+    opening, closing = answer.split("setShut: ")
+    assert "between 1 and 9" in opening and "is 3" in opening
+    assert "between 0 and 4" in closing and "is 2" in closing and "between 1 and 9" not in closing

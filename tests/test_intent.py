@@ -160,10 +160,19 @@ def test_quoted_symbols_are_two_topics_of_their_own() -> None:
         ("QZ_GATE_BIND: what does it permit?", ["QZ_GATE_BIND"]),  # what a named thing allows is what is asked
         ("Which permits are needed for hot work?", ["permits", "needed", "hot", "work"]),  # permits named
         ("How many gates can QZ_WATCH hold at the same time?", ["QZ_WATCH", "gates", "hold"]),  # at once
+        ("What is QZ_FORTIFY meant to do?", ["QZ_FORTIFY"]),  # what it is for is what is asked
+        ("What is the usual lift of a gate?", ["lift", "gate"]),  # as "usually": how often the reader meets it
     ],
 )
 def test_phrases_framing_what_is_asked_are_no_key_terms(question: str, terms: list[str]) -> None:
     assert read_question(question).key_terms == terms
+
+
+def test_asked_which_section_covers_a_vs_b_is_no_comparison() -> None:
+    """The answer is a part's name; "lazy vs eager gate binding" is the subject it covers, not two topics."""
+    reading = read_question("Which section of the sluice guide covers the flags for lazy vs eager gate binding?")
+    assert reading.intent != "compare" and reading.topics == []
+    assert read_question("The flags for lazy vs eager gate binding").intent == "compare"
 
 
 def test_a_choice_between_paths_before_a_colon_is_a_comparison() -> None:
@@ -241,6 +250,7 @@ def test_a_situation_told_before_the_question_is_its_story() -> None:
     assert read_question("What does EQZ mean when my script crashes?").story == []
     assert read_question("The pump fails with EQZ. What is going on?").key_terms == ["EQZ", "pump", "fails"]
     assert read_question("The pump fails with EQZ. What went wrong?").key_terms == ["EQZ", "pump", "fails"]
+    assert read_question("The pump fails with EQZ. What am I doing wrong?").key_terms == ["EQZ", "pump", "fails"]
     # The reader speaking of themself ("am I") asks; it names nothing the evidence must hold.
     assert "am" not in read_question("The pump stops with EQZ. Which limit am I over?").key_terms
     assert "AM" in read_question("What does AM stand for in the pump's radio settings?").key_terms  # an acronym

@@ -220,3 +220,14 @@ def test_an_option_named_in_passing_goes_on_its_sentence() -> None:
         "-c, --gates=NUM open the first NUM gates",
         "-q, --quiet, --silent never print a gate",
     ]
+
+
+def test_a_stop_before_markup_left_in_the_text_ends_its_sentence() -> None:
+    """A table's cells as tags: "... shut.</td> </tr> <tr> <td>QZ_NOW ..." is two sentences, as it reads untagged."""
+    text = "<td>Opens the gate. Sets it.</td> </tr> <tr> <td><code>QZ_NOW</code></td> <td>Shuts it.</td>"
+    assert sentences(text) == [
+        "<td>Opens the gate.",
+        "Sets it.",
+        "</td> </tr> <tr> <td><code>QZ_NOW</code></td> <td>Shuts it.</td>",
+    ]
+    assert sentences("It is <b>shut.</b> and locked.") == ["It is <b>shut.</b> and locked."]  # lower case goes on

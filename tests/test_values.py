@@ -436,3 +436,14 @@ def test_a_year_asked_is_stated_as_a_year() -> None:
     # A choice among the question's own years, or a year's report, asks no year a page must give.
     for question in ("Which year had more qzglob programs, 2019 or 2020?", "Which year's report names qzglob?"):
         assert "value_stated" not in [r.check for r in _verdict(question, [vague]).reasons], question
+
+
+def test_a_range_asked_for_is_stated_by_both_its_ends() -> None:
+    """ "What range of values does QZ_LIFT accept?" is stated by "between 0 and 255", without the word "range"; one
+    end alone states no range."""
+    question = "What range of values does QZ_LIFT accept, and what is the usual default?"
+    general = _paged("Each gate option gives the range of values it will accept.", 2)
+    both = _paged("QZ_LIFT Sets the lift. The lift may be between 0 and 255. The default is 1.", 3)
+    assert _verdict(question, [general, both]).sufficient
+    one = _paged("QZ_LIFT Sets the lift. The lift may be at most 255. The default is 1.", 3)
+    assert _verdict(question, [general, one]).failing == "value_stated"
