@@ -52,6 +52,7 @@ def _verdict(question: str, evidence: list[dict]) -> Assessment:
         ("What is the interval, in seconds, between two checks?", True),  # a unit closing a clause
         ("What is that default gate pitch, in Hz?", True),  # a frequency
         ("gate pipe buffer size in bytes for a pump's outlet", True),  # a terse query: a measure in a unit
+        ("QZ_GATE_KEY numeric constant value", True),  # a terse query: a word between "numeric" and "value"
         ("What is stored in bits 4-7 of the status register?", False),  # a unit naming a place
         ("What must be recorded in minutes of board meetings?", False),
         ("How can I find out how many gates are open?", False),  # the way to find a count

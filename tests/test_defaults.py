@@ -27,6 +27,7 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
         "If neither QZ_EDIT nor QZ_VIEW has been set, what runs?",
         "Which editor does the tool fall back to?",
         "What does qz fall back to if the config file is missing?",
+        "gate default lift size when QzLift not set",  # a terse query, its auxiliary left out
     ):
         assert asks_default(question), question
     for question in (
@@ -39,6 +40,7 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
         "If neither QZ_EDIT nor QZ_VIEW helps, what then?",
         "How do I fall back to the previous release?",
         "Does the client fall back to QZ/1.1 if the gate fails?",
+        "What happens when the gate is set but not opened?",
     ):
         assert not asks_default(question), question
 
