@@ -199,6 +199,9 @@ def is_row(sentence: str) -> bool:
     return is_row_line(sentence)
 
 
+_TYPED_ENTRY = re.compile(r"^[a-z_$][\w$]*\s+\{[^{}\s]+\}")
+
+
 def unreadable(sentence: str, question: str, settings: AnswerSettings | None = None) -> str | None:
     """Why the sentence cannot stand in an answer to the question, or None when it can. Consecutive bare figures
     ("43.5 (1.0) 3.1 (3.3)") are a table's cells run into prose: without their labels no reader can tell what they
@@ -208,7 +211,9 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
     if not text:
         return "empty"
     first = text.split()[0]
-    if first.isalpha() and first.islower():  # "iPhone", "pH", "k-means" and "vLLM" open sentences too
+    # "iPhone", "pH", "k-means" and "vLLM" open sentences too, and so does a parameter's entry in an API reference,
+    # its name and its type in braces ("auth {boolean} Whether to ...").
+    if first.isalpha() and first.islower() and not _TYPED_ENTRY.match(text):
         return "a fragment: it starts mid-sentence"
     if re.search(r"[A-Za-z]-\.?$", text) or text[-1] in ",:;":
         return "a fragment: it stops mid-sentence"
