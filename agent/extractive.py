@@ -20,10 +20,11 @@ from agent.evidence import (
     written_code,
     written_in,
 )
-from agent.intent import ASKS_WHERE, content_terms
+from agent.intent import content_terms
 from agent.leads import defaults_stated, lead_factors
 from agent.notation import symbols_cut
 from agent.question_parts import question_parts
+from agent.question_words import ASKS_WHERE
 from agent.readable import (
     announces_list,
     asks_figure,

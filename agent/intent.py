@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from agent.evidence import is_acronym_plural, written_code
-from agent.question_words import LOWER_CASE_QUESTION_WORDS, QUESTION_WORDS
+from agent.question_words import ASKS_WHERE, LOWER_CASE_QUESTION_WORDS, QUESTION_WORDS
 from kb.definitions import defined_in, defined_term, spelled_out
 from kb.periods import is_period, join_periods
 from kb.sentences import sentences
@@ -224,17 +224,6 @@ def _named(text: str) -> bool:
     return any(is_identifier(t) or t[:1].isupper() for t in content_terms(text))
 
 
-# Asked where something is written ("which chapter explains X", "which part of the manual covers X"): a section,
-# chapter or appendix, or a part of a document named by a generic noun, not a part of a thing ("what part of the
-# pump covers the impeller").
-_DOCUMENT = r"(?:manual|guide|document|documentation|specification|standard|book|report|paper|reference|page)"
-ASKS_WHERE = re.compile(
-    r"\b(?:which|what)\s+(?:(?:sections?|chapters?|appendix|appendices)\s+(?:of\s+(?:the\s+)?(?:[\w.’'()-]+\s+){0,4}?)?|"
-    rf"parts?\s+of\s+(?:the\s+)?(?:[\w.’'()-]+\s+){{0,3}}?{_DOCUMENT}\s+)"
-    r"(?:covers?|explains?|describes?|discuss(?:es)?|deals?\s+with|documents?|talks?\s+about|is\s+about|gives?|"
-    r"lists?|defines?|specif(?:y|ies)|presents?)\b",
-    re.I,
-)
 # Phrases that frame what is asked rather than name it: "what does X stand for", "what counts as X", "in the context
 # of X", "what is going on", "what went wrong", "what does it permit?", "which part of the manual covers X" (the
 # answer is a heading:

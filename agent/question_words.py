@@ -1,7 +1,10 @@
 """The words that shape a question but carry no subject matter: question words, auxiliaries, verbs of asking and
-the function words a question leans on. Removed before coverage checks and broadening (`agent.intent`)."""
+the function words a question leans on. Removed before coverage checks and broadening (`agent.intent`). And the
+phrase asking where something is written ("which section covers X"), whose answer is a part's name."""
 
 from __future__ import annotations
+
+import re
 
 from kb.text import AUXILIARIES, WH_WORDS
 
@@ -60,3 +63,23 @@ QUESTION_WORDS = (
 # So does "get" as "make" ("which ones get locked", "how do I get it back"), a light verb the evidence words its own
 # way; "a GET request" names a method.
 LOWER_CASE_QUESTION_WORDS = frozenset({"am", "get", "gets", "got", "getting"})
+
+
+# Asked where something is written ("which chapter explains X", "which part of the manual covers X"): a section,
+# chapter or appendix, or a part of a document named by a generic noun, not a part of a thing ("what part of the
+# pump covers the impeller").
+_DOCUMENT = (
+    r"(?:manual|guide|document|documentation|docs|specification|standard|book|report|paper|reference|page|overview|"
+    r"faq|chapter)"
+)
+ASKS_WHERE = re.compile(
+    r"\b(?:which|what)\s+(?:(?:sections?|chapters?|appendix|appendices)\s+(?:of\s+(?:the\s+)?(?:[\w.’'()-]+\s+){0,4}?)?|"
+    rf"parts?\s+of\s+(?:the\s+)?(?:[\w.’'()-]+\s+){{0,3}}?{_DOCUMENT}\s+)"
+    r"(?:covers?|explains?|describes?|discuss(?:es)?|deals?\s+with|documents?|talks?\s+about|is\s+about|gives?|"
+    r"lists?|defines?|specif(?:y|ies)|presents?|"
+    # "which section tells me / says / has / spells out ...", "which section should I read for ...": generic verbs
+    # of what a text holds.
+    r"tells?(?:\s+(?:me|us|you))?|says?|shows?|has|contains?|includes?|spells?\s+out|mentions?|"
+    r"(?:should|do|can|must)\s+(?:i|we|you)\s+(?:read|see|check|consult))\b",
+    re.I,
+)

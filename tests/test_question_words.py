@@ -1,7 +1,7 @@
 """agent.question_words: the words that shape a question but name nothing it asks about."""
 
 from agent.intent import content_terms
-from agent.question_words import QUESTION_WORDS
+from agent.question_words import ASKS_WHERE, QUESTION_WORDS
 
 
 def test_a_negated_auxiliary_only_asks() -> None:
@@ -54,3 +54,20 @@ def test_a_light_verb_and_a_pointer_back_only_ask() -> None:
     terms = content_terms("Which gates get locked when qzd starts, and what should I open instead?")
     assert not {"get", "instead"} & set(terms) and {"gates", "locked", "qzd", "starts", "open"} <= set(terms)
     assert "GET" in content_terms("What status does a GET request to qzd return?")  # a method, named
+
+
+def test_asked_where_something_is_written_in_the_words_a_reader_uses() -> None:
+    """ "Which section tells me / says / has / spells out ...", "which part of the docs describes ...", "which section
+    should I read for ...": asked where it is written, whatever the verb; a part of a thing is no part of a text."""
+    for question in (
+        "Which section of the qzgate page tells me how to list the open gates?",
+        "Which section of qzgate(7) says that latches are not part of the standard?",
+        "Which section of the gate page has a sample program?",
+        "Which section of the ESM chapter spells out the extensions the loader takes?",
+        "Which part of the CLI docs describes the layout of the files written?",
+        "Which part of the queue overview describes how the count changed?",
+        "Which section of the sluice FAQ should I read for tools that help?",
+    ):
+        assert ASKS_WHERE.search(question), question
+    assert not ASKS_WHERE.search("Which part of the gate has a latch?")
+    assert not ASKS_WHERE.search("Which parts of the gate API does QzTarget not emulate?")
