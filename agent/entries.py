@@ -79,6 +79,15 @@ _OPTION_SET = re.compile(r"^[a-z][\w.-]*=\S*$")
 _SIGNATURE = re.compile(r"^[a-z_$][\w$]*(?:\.[\w$]+)+\([^()]*\)(?:\s|$)")
 
 
+# "tries {integer} The number of ...": a parameter's entry in an API reference, its name and its type in braces.
+_TYPED = re.compile(r"^[a-z_$][\w$]*\s+\{[^{}\s]+\}")
+
+
+def typed_entry(sentence: str) -> bool:
+    """The sentence opens a parameter's entry: its name and its type in braces ("auth {boolean} Whether to ...")."""
+    return bool(_TYPED.match(sentence.strip()))
+
+
 def signature_only(sentence: str) -> bool:
     """The sentence is a method's signature alone ("gate.open(lever[, mode])"): the head of an API reference's
     entry, saying what the sentences after it describe."""

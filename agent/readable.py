@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from agent.entries import typed_entry
 from agent.notation import ASKS_MATH, opens_with_notation
 from agent.rows import cell_parts, header_row, row_cells
 from agent.settings import AnswerSettings
@@ -199,9 +200,6 @@ def is_row(sentence: str) -> bool:
     return is_row_line(sentence)
 
 
-_TYPED_ENTRY = re.compile(r"^[a-z_$][\w$]*\s+\{[^{}\s]+\}")
-
-
 def unreadable(sentence: str, question: str, settings: AnswerSettings | None = None) -> str | None:
     """Why the sentence cannot stand in an answer to the question, or None when it can. Consecutive bare figures
     ("43.5 (1.0) 3.1 (3.3)") are a table's cells run into prose: without their labels no reader can tell what they
@@ -213,7 +211,7 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
     first = text.split()[0]
     # "iPhone", "pH", "k-means" and "vLLM" open sentences too, and so does a parameter's entry in an API reference,
     # its name and its type in braces ("auth {boolean} Whether to ...").
-    if first.isalpha() and first.islower() and not _TYPED_ENTRY.match(text):
+    if first.isalpha() and first.islower() and not typed_entry(text):
         return "a fragment: it starts mid-sentence"
     if re.search(r"[A-Za-z]-\.?$", text) or text[-1] in ",:;":
         return "a fragment: it stops mid-sentence"

@@ -18,6 +18,7 @@ from agent.entries import (
     own_options,
     own_part,
     siblings,
+    typed_entry,
 )
 from agent.evidence import (
     is_path,
@@ -241,7 +242,7 @@ def value_missing(
         opened: list[str] = []  # the sentences of the entry so far, from the one opening it
         seen_open = False  # whether an entry opens in the passage (before one does, it goes on from the one before)
         for before, sentence, other, within in zip(["", *listed][: len(listed)], listed, flags, inside, strict=True):
-            opens = opens_entry(sentence)
+            opens = opens_entry(sentence) or typed_entry(sentence)
             seen_open = seen_open or opens
             opened = [sentence] if opens else [*opened, sentence]
             about_entry, entry = entry, entry_of(sentence, subject) or entry
@@ -262,8 +263,13 @@ def value_missing(
             sentence = own_part(sentence, subject)
             sentence = own_options(sentence, question)
             said = read([_others_cut(sentence, question)])
+            # A default stated alone is its entry's, which names what is measured ("maxBuffer Largest amount of data
+            # on stdout. ... Default: 1024 * 1024."); a default's figure counts what its entry counts ("/qz/max This
+            # is the most gates ... The default value in this file is 10.").
+            entry_said = read([_others_cut(s, question) for s in opened]) if _SAYS_DEFAULT.search(sentence) else said
+            counted_said = entry_said if _DEFAULT_VALUE.search(sentence) else said
             # The counted noun is in it; the thing whose version is asked may title its document instead.
-            unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *said)
+            unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *counted_said)
             # "the number of groups (currently four)" counts groups, whatever else it names ("... if a key has").
             counts = _NUMBER_OF.findall(sentence)  # its noun within three words ("number of open file handles")
             if head_names and counts and not any(names_covered(head_names, *read([w])) for w in counts):
@@ -297,9 +303,6 @@ def value_missing(
             # The unit counted and a default's word come with any value ("10 seconds by default" of another
             # setting): they name nothing measured, unless the entry opened in a passage the evidence may lack.
             naming = worded or [*subject, *(t for t in held if t.lower() not in unnaming or not seen_open)]
-            # A default stated alone is its entry's, which names what is measured ("maxBuffer Largest amount of data
-            # on stdout. ... Default: 1024 * 1024.").
-            entry_said = read([_others_cut(s, question) for s in opened]) if _SAYS_DEFAULT.search(sentence) else said
             # Within the subject's own entry, a sentence counting what the question counts is the subject's ("QZPATH A
             # list of files ... There is a maximum of 10 gates ..."); any other figure ("Release 3.7 added
             # ...") still names what it is of, and a release or a path is said beside what it dates.

@@ -32,9 +32,9 @@ _SPLIT = re.compile(
     # A sentence may open with an option ("... undetected. --verbose"), a format's escape ("... links. %q The
     # port.") or a reference's entry named by hyphenated lower-case words ("... arguments. gate-time Set the time
     # ..."; an identifier with underscores may be an item of the list a sentence announces), or a path heading a
-    # directory list's entry ("... (optional). /qz-lost This directory ...", "~/.qzrc Read at start"; not an
-    # example's line, "/qz/*.conf #Type ...").
-    r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z]|%[A-Za-z]\s|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|~?/[A-Za-z._][\w.+-]*(?:/[\w.+-]+)*/?\s+[A-Z])"
+    # directory list's entry ("... (optional). /qz-lost This directory ...", "~/.qzrc Read at start", "/qz/max (since
+    # 2.2) Sets ..."; not an example's line, "/qz/*.conf #Type ...").
+    r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z]|%[A-Za-z]\s|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|~?/[A-Za-z._][\w.+-]*(?:/[\w.+-]+)*/?\s+(?:\([^()]{1,40}\)\s+)?[A-Z])"
     # A stop before markup left in the text ("... returns.</td> </tr> <tr> <td><code>QZ_NOW</code> ..."): the
     # sentence ends there, as the text reads once the tags are taken out.
     r"|(?<=[.!?])(?=(?:\s*</?[A-Za-z][^<>]*>)+\s*[\"'(“]?[A-Z0-9])"

@@ -20,6 +20,7 @@ from agent.entries import (
     runs_in,
     siblings,
     signature_only,
+    typed_entry,
 )
 
 
@@ -58,6 +59,8 @@ def test_an_entry_opens_with_the_name_it_describes() -> None:
     assert opens_entry("/qz/lever This file sets the lever.") and opens_entry("~/.qzrc Read at start.")
     assert not opens_entry("/qz/lever") and not opens_entry("/ 2 gives half.")
     assert opens_entry("/qz/max (since 2.2) Sets the most.") and not opens_entry("/etc/qz.conf overrides it.")
+    # A parameter's entry in an API reference: its name and its type in braces.
+    assert typed_entry("tries {integer} The number of tries.") and not typed_entry("tries {a few} more.")
     # Within a passage: after a sentence's stop the splitter left unbroken, or at a line's start; never in passing.
     assert opens_path_entry("/qz/max", "The gate was built. /qz/max (since 2.2) This file sets the most.")
     assert opens_path_entry("/qz/max", "Gates.\n/qz/max Sets the most.")

@@ -202,6 +202,12 @@ def test_a_path_heading_a_directory_lists_entry_opens_a_sentence() -> None:
         "~/.qzrc Read at start.",
     ]
     assert sentences("Read and/or write it. I/O is slow.") == ["Read and/or write it.", "I/O is slow."]
+    # A bracketed note may stand between the path and its description ("/qz/max (since 2.2) Sets ...").
+    assert sentences("The default is 20. /qz/max (since 2.2) Sets the most. See /qz/min (below) for less.") == [
+        "The default is 20.",
+        "/qz/max (since 2.2) Sets the most.",
+        "See /qz/min (below) for less.",
+    ]
 
 
 def test_an_option_named_in_passing_goes_on_its_sentence() -> None:

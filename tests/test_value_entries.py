@@ -53,3 +53,30 @@ def test_a_passage_beginning_mid_entry_keeps_the_defaults_word() -> None:
         2,
     )
     assert _verdict(QUESTION, [opening, rest]).sufficient
+
+
+def test_a_default_counts_what_its_entry_counts() -> None:
+    """ "The default value in this file is 1,000." counts the gates its entry's opening names: the counted noun need
+    not be repeated beside the figure."""
+    question = "What is the default limit on the number of gates the root user can open?"
+    entry = _paged(
+        "/qz/root_maxgates (since 2.2) This is the maximum number of gates that the root user may open. The default "
+        "value in this file is 1,000.",
+        3,
+    )
+    assert _verdict(question, [entry]).sufficient
+    # The default of an entry counting something else counts no gates, though the page names them.
+    other = _paged(
+        "Each user may open gates. /qz/root_maxbytes (since 2.2) This is the maximum number of bytes that the root "
+        "user may hold. The default value in this file is 9 and the limit may be raised.",
+        3,
+    )
+    assert _verdict(question, [other]).failing == "value_stated"
+    # A figure beside "the default" is no default's figure ("thirty times the default value"): it counts nothing of
+    # the entry's.
+    bounds = _paged(
+        "/qz/root_maxgates (since 2.2) This is the maximum number of gates that the root user may open. The minimum "
+        "value is 10 and the maximum is 3,000 (thirty times the default value).",
+        3,
+    )
+    assert _verdict(question, [bounds]).failing == "value_stated"
