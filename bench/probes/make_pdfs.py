@@ -175,6 +175,15 @@ SOURCES = {  # probe / pdf name: (source, title)
         "/usr/share/man/man7/feature_test_macros.7.gz",
         "feature_test_macros(7): feature test macros",
     ),
+    "programs/strace.1.pdf": ("/usr/share/man/man1/strace.1.gz", "strace(1): trace system calls and signals"),
+    "programs/top.1.pdf": ("/usr/share/man/man1/top.1.gz", "top(1): display Linux processes"),
+    "programs/unzip.1.pdf": ("/usr/share/man/man1/unzip.1.gz", "unzip(1): list, test and extract ZIP archives"),
+    "binaries/elf.5.pdf": ("/usr/share/man/man5/elf.5.gz", "elf(5): format of Executable and Linking Format files"),
+    "binaries/magic.5.pdf": ("/usr/share/man/man5/magic.5.gz", "magic(5): file command's magic pattern file"),
+    "binaries/x509v3_config.5ssl.pdf": (
+        "/usr/share/man/man5/x509v3_config.5ssl.gz",
+        "x509v3_config(5ssl): X509 V3 certificate extension configuration format",
+    ),
 }
 # Probes whose manual pages were typeset before tbl drew their tables (their gold pages are of those PDFs).
 UNTABLED = {"manpages", "kernel", "cli"}
