@@ -369,8 +369,10 @@ def _continuations(
         before, share = lead, s.continuation_share
         for _ in range(s.continuation_depth):
             after = position.get((items[before][0], items[before][1] + 1))
-            # A pointer to elsewhere continues nothing.
-            if after is None or after in follows or is_meta(items[after][3], s.run_in_words):
+            # A pointer to elsewhere continues nothing; a better sentence than the lead reads first, as the best.
+            if after is None or after in follows or scores[after] >= scores[lead]:
+                break
+            if is_meta(items[after][3], s.run_in_words):
                 break
             scores[after] = max(scores[after], share * scores[lead])
             lexical[after] = max(lexical[after], np.finfo(float).eps)  # eligible without the question's words

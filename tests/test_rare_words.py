@@ -9,6 +9,8 @@ def test_a_usual_form_of_an_ordinary_word_is_no_rare_word() -> None:
     # An ordinary word undone or done again is ordinary too; a rare one stays rare.
     assert not is_rare("unset") and not is_rare("reloaded") and is_rare("unzorbyte")
     assert is_rare("prefork") and is_rare("overleaf")  # a name made of a word may be a name
+    # A form of a base the word list holds only inflected ("truncating": "truncated"); no inflection makes a word.
+    assert not is_rare("truncating") and is_rare("zorbyting")
 
 
 def test_a_word_written_joined_split_or_with_a_slip_is_not_absent() -> None:
