@@ -296,6 +296,9 @@ def test_without_an_identifier_the_measure_named_must_be_stated() -> None:
 
 def test_asked_in_which_release_a_sentence_must_give_one() -> None:
     assert asks_value("In which release was the gate-lock element introduced?")
+    # A terse query asks so too; a version named as introduced asks none.
+    assert asks_value("--qz-lock option Quill version first introduced")
+    assert not asks_value("--qz-lock option in the version introduced by Quill 2")
     assert measure_noun("In which release was the gate-lock element introduced?") == "release"
     question = "In which release was the gate-lock element introduced?"
     about = _paged("manual", "The gate-lock element was introduced to hold every gate shut; it takes 2 arguments.", 3)
