@@ -172,18 +172,25 @@ def identifier_holders(records: list[dict[str, Any]], query: str, most: int) -> 
     return out
 
 
-# A format's escape as written ("%C": word search reads only "c"; "%c" is another escape).
+# A format's escape as written ("%C": word search reads only "c"; "%c" is another escape), and a command's one-letter
+# option ("-B": word search reads only "b"; "-b" is another option).
 _ESCAPE = re.compile(r"(?<![\w%])%[A-Za-z](?![\w%])")
+_SHORT_OPTION = re.compile(r"(?<![\w-])-[A-Za-z](?![\w-])")
 
 
 def _written_forms(query: str) -> list[tuple[re.Pattern[str], re.Pattern[str] | None]]:
-    """How the query's markup elements (by their tag) and format escapes are written in a text; for an escape, also
-    how its own entry opens with it ("... %C Hash of ...")."""
+    """How the query's markup elements (by their tag), format escapes and one-letter options are written in a text;
+    for an escape or an option, also how its own entry opens with it ("... %C Hash of ...", "... -B [when ...] save
+    a backup ...", "-B, --backup Save ...")."""
     escapes = [
         (re.compile(rf"(?<![\w%]){e}(?![\w%])"), re.compile(rf"(?:^|[.:;]\s+|\n){e}\s+[A-Za-z]"))
         for e in dict.fromkeys(_ESCAPE.findall(query))
     ]
-    return [*((tag_pattern(tag), None) for tag in markup_tags(query)), *escapes]
+    options = [
+        (re.compile(rf"(?<![\w-]){o}(?![\w-])"), re.compile(rf"(?:^|[.:;]\s+|\n){o}(?:,\s+--?\w|\s+[\[<A-Za-z])"))
+        for o in dict.fromkeys(_SHORT_OPTION.findall(query))
+    ]
+    return [*((tag_pattern(tag), None) for tag in markup_tags(query)), *escapes, *options]
 
 
 def written_holders(lexical: LexicalIndex, query: str, docs: list[str] | None, most: int) -> list[list[dict[str, Any]]]:

@@ -294,3 +294,21 @@ def test_a_format_escape_points_to_the_chunks_writing_it() -> None:
     assert [r["chunk_id"] for r in found[0]] == ["manual:6"] and len(found) == 1  # its entry, not the list
     assert written_holders(lexical, "What is the %h token?", None, most=1) == []  # not rare enough
     assert written_holders(lexical, "What is the %Z token, at 50%?", None, most=8) == []  # written nowhere
+
+
+def test_a_one_letter_option_points_to_the_chunk_whose_entry_opens_with_it() -> None:
+    """Word search reads "-B" as the letter b; the chunk whose entry opens with the option explains it ("... -B [when
+    built so] save a backup ..."), one naming it in passing does not, and "-b" is another option."""
+
+    def record(n: int, text: str) -> dict:
+        return {"chunk_id": f"manual:{n}", "doc_id": "manual", "ordinal": n, "title": "", "section": "", "text": text}
+
+    records = [
+        *(record(n, f"Gate {n} is a b-gate; b and B are keys.") for n in range(6)),
+        record(6, "Binary files. -b treat all files as binary. -B [when built so] save a backup copy of each file."),
+        record(7, "With -B and -o together, no numbered copies are made."),
+    ]
+    lexical = LexicalIndex(records, "fp")
+    found = written_holders(lexical, "What does qzip's -B option do?", None, most=8)
+    assert [r["chunk_id"] for r in found[0]] == ["manual:6"] and len(found) == 1  # its entry, not the mention
+    assert written_holders(lexical, "What does -Q do, at -1?", None, most=8) == []  # written nowhere; -1 no option
