@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from kb.sentences import sentences
-from kb.text import is_identifier
+from kb.text import STOPWORDS, is_identifier
 
 _SEGMENT = re.compile(r"[_.-]")
 
@@ -88,10 +88,29 @@ def typed_entry(sentence: str) -> bool:
     return bool(_TYPED.match(sentence.strip()))
 
 
+def lower_case_entry(sentence: str) -> bool:
+    """The sentence opens an entry with a lower-case name: a parameter's with its type ("auth {boolean} ...") or a
+    name alone before its description ("fullname The full name of ...")."""
+    return typed_entry(sentence) or _named_entry(sentence.strip())
+
+
 def signature_only(sentence: str) -> bool:
     """The sentence is a method's signature alone ("gate.open(lever[, mode])"): the head of an API reference's
     entry, saying what the sentences after it describe."""
     return bool(_SIGNATURE.fullmatch(sentence.strip() + " "))
+
+
+# "fullname The full name of ...": a lower-case name alone before its description's capital, after a full stop (a
+# sentence of prose goes on in lower case: "... at noon. then it shuts"; after a semicolon a clause goes on: "...;
+# since Linux 2.2) ...").
+_NAMED_ENTRY = re.compile(r"^([a-z][a-z0-9_]{2,})\s+[A-Z][a-z]*\b")
+
+
+def _named_entry(words: str) -> bool:
+    """The words open with a lower-case name before its description's capital; a function word names nothing ("Qz
+    Inc. and Subsidiaries")."""
+    named = _NAMED_ENTRY.match(words)
+    return bool(named) and named.group(1) not in STOPWORDS
 
 
 def _opens_run_in(words: str) -> bool:
@@ -155,7 +174,15 @@ def entry_sentences(text: str) -> list[str]:
     sees). A sentence opening with a call's name ("qz_init() sets the version to 2") goes on the entry it is in."""
     out: list[str] = []
     for sentence in sentences(text):
-        starts = [0, *(m.start() for m in _LOWER_OPENING.finditer(sentence) if _opens_run_in(sentence[m.start() :]))]
+        starts = [
+            0,
+            *(
+                m.start()
+                for m in _LOWER_OPENING.finditer(sentence)
+                if _opens_run_in(rest := sentence[m.start() :])
+                or (sentence[m.start() - 2] == "." and _named_entry(rest))
+            ),
+        ]
         starts = sorted({*starts, *(m.start() for m in _CODE_OPENING.finditer(sentence))})
         out += [sentence[a:b].strip() for a, b in zip(starts, [*starts[1:], len(sentence)], strict=True)]
     return [s for s in out if s]

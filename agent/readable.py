@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from agent.entries import typed_entry
+from agent.entries import lower_case_entry
 from agent.notation import ASKS_MATH, opens_with_notation
 from agent.rows import cell_parts, header_row, row_cells
 from agent.settings import AnswerSettings
@@ -209,9 +209,9 @@ def unreadable(sentence: str, question: str, settings: AnswerSettings | None = N
     if not text:
         return "empty"
     first = text.split()[0]
-    # "iPhone", "pH", "k-means" and "vLLM" open sentences too, and so does a parameter's entry in an API reference,
-    # its name and its type in braces ("auth {boolean} Whether to ...").
-    if first.isalpha() and first.islower() and not typed_entry(text):
+    # "iPhone", "pH", "k-means" and "vLLM" open sentences too, and so does an entry named in lower case ("auth
+    # {boolean} Whether to ...", "fullname The full name of ...").
+    if first.isalpha() and first.islower() and not lower_case_entry(text):
         return "a fragment: it starts mid-sentence"
     if re.search(r"[A-Za-z]-\.?$", text) or text[-1] in ",:;":
         return "a fragment: it stops mid-sentence"

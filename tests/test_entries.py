@@ -10,6 +10,7 @@ from agent.entries import (
     headed_by,
     heads_entry,
     last_option,
+    lower_case_entry,
     open_run,
     opens_entry,
     opens_path_entry,
@@ -215,3 +216,20 @@ def test_a_methods_signature_after_a_stop_opens_its_entry() -> None:
     ]
     assert signature_only("gate.shut(lever[, mode])") and signature_only("qz.gate.reset()")
     assert not signature_only("gate.shut(lever) Shuts the gate.") and not signature_only("open(2)")
+
+
+def test_a_lower_case_name_before_its_description_opens_an_entry() -> None:
+    """ "... of the gate. fullname The full name ..." opens the next entry; prose going on in lower case does not, nor
+    does a name in mixed case or one before a code in capitals."""
+    text = "It names the gate. fullname The full name of the gate. relname A part of it. It shuts. then it opens."
+    assert entry_sentences(text) == [
+        "It names the gate.",
+        "fullname The full name of the gate.",
+        "relname A part of it.",
+        "It shuts. then it opens.",
+    ]
+    assert lower_case_entry("fullname The full name.") and lower_case_entry("lever {integer} The lever.")
+    assert not lower_case_entry("then it opens.") and not lower_case_entry("errno EINTR is set.")
+    assert entry_sentences("It is Qz Inc. and Subsidiaries that report.") == [
+        "It is Qz Inc. and Subsidiaries that report."
+    ]
