@@ -27,7 +27,7 @@ _ASKS = re.compile(
     rf"\b(?:when|if)\s+(?:\S+\s+){{0,4}}?(?:is|are|has|have){_NOT}\s+(?:been\s+)?(?:\S+\s+){{0,2}}?{_SET}\b|"
     rf"\b(?:when|if)\s+no\s+(?:\S+\s+){{0,3}}?(?:is|are)\s+{_SET}\b|"
     # A terse query's "when QZ_A not set": the auxiliary left out.
-    rf"\b(?:when|if)\s+(?:\S+\s+){{1,3}}?not\s+{_SET}\b|"
+    rf"\b(?:when|if)\s+(?:(?!(?:do|does|did|is|are|was|were|has|have|had|will|would)\b)\S+\s+){{1,3}}?not\s+{_SET}\b|"
     # "if neither QZ_A nor QZ_B is set": neither names what is not set; "which editor does it fall back to?" asks
     # the default (not "does it fall back to HTTP/1.1?", which names one).
     rf"\b(?:when|if)\s+neither\s+[^?,;]*?\bnor\s+[^?,;]*?\b(?:is|are|has|have)\s+(?:been\s+)?{_SET}\b|"

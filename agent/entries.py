@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from kb.sentences import sentences
-from kb.text import STOPWORDS, is_identifier
+from kb.text import STOPWORDS, is_common_word, is_identifier
 
 _SEGMENT = re.compile(r"[_.-]")
 
@@ -76,28 +76,32 @@ _OPTION_SET = re.compile(r"^[a-z][\w.-]*=\S*$")
 
 # "gate.open(lever[, mode])": an API reference's entry opening with a method's signature, called on its module or
 # object (a dot before the name: "see open(2)" is a reference, no entry).
-_SIGNATURE = re.compile(r"^[a-z_$][\w$]*(?:\.[\w$]+)+\([^()]*\)(?:\s|$)")
+_SIGNATURE = re.compile(r"^[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\([^()]*\)(?=\s*$|\s+[A-Z])")
 
 
 # "tries {integer} The number of ...": a parameter's entry in an API reference, its name and its type in braces.
-_TYPED = re.compile(r"^[a-z_$][\w$]*\s+\{[^{}\s]+\}")
+_TYPED = re.compile(r"^([a-z_$][\w$]*)\s+\{[^{}\s]+\}")
 
 
 def typed_entry(sentence: str) -> bool:
-    """The sentence opens a parameter's entry: its name and its type in braces ("auth {boolean} Whether to ...")."""
-    return bool(_TYPED.match(sentence.strip()))
+    """The sentence opens a parameter's entry: its name and its type in braces ("auth {boolean} Whether to ..."; a
+    function word names no parameter: "of {a,b}")."""
+    typed = _TYPED.match(sentence.strip())
+    return bool(typed) and typed.group(1) not in STOPWORDS
 
 
 def lower_case_entry(sentence: str) -> bool:
     """The sentence opens an entry with a lower-case name: a parameter's with its type ("auth {boolean} ...") or a
-    name alone before its description ("fullname The full name of ...")."""
-    return typed_entry(sentence) or _named_entry(sentence.strip())
+    name that is no word of the language alone before its description ("fullname The full name of ..."; a chunk cut
+    mid-sentence opens so too: "including Apple, ...")."""
+    named = _NAMED_ENTRY.match(sentence.strip())
+    return typed_entry(sentence) or (bool(named) and not is_common_word(named.group(1)))
 
 
 def signature_only(sentence: str) -> bool:
     """The sentence is a method's signature alone ("gate.open(lever[, mode])"): the head of an API reference's
     entry, saying what the sentences after it describe."""
-    return bool(_SIGNATURE.fullmatch(sentence.strip() + " "))
+    return bool(_SIGNATURE.match(sentence.strip())) and sentence.strip().endswith(")")
 
 
 # "fullname The full name of ...": a lower-case name alone before its description's capital, after a full stop (a
@@ -106,7 +110,7 @@ def signature_only(sentence: str) -> bool:
 _NAMED_ENTRY = re.compile(r"^([a-z][a-z0-9_]{2,})\s+[A-Z][a-z]*\b")
 
 
-def _named_entry(words: str) -> bool:
+def named_entry(words: str) -> bool:
     """The words open with a lower-case name before its description's capital; a function word names nothing ("Qz
     Inc. and Subsidiaries")."""
     named = _NAMED_ENTRY.match(words)
@@ -180,7 +184,7 @@ def entry_sentences(text: str) -> list[str]:
                 m.start()
                 for m in _LOWER_OPENING.finditer(sentence)
                 if _opens_run_in(rest := sentence[m.start() :])
-                or (sentence[m.start() - 2] == "." and _named_entry(rest))
+                or (sentence[m.start() - 2] == "." and named_entry(rest))
             ),
         ]
         starts = sorted({*starts, *(m.start() for m in _CODE_OPENING.finditer(sentence))})

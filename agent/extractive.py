@@ -10,7 +10,7 @@ import numpy as np
 
 from agent.arithmetic import computed, in_scale, label_share, stated_scale
 from agent.assess import topic_hits
-from agent.entries import entry_sentences, headed_by, opens_with, signature_only
+from agent.entries import entry_sentences, headed_by, named_entry, opens_with, signature_only
 from agent.evidence import (
     framed,
     is_evidence,
@@ -94,15 +94,13 @@ def compose(
     figure = asks_figure(question)
     years = years_spanned(question)  # a range asked for keeps the columns of the years within it
     # Asked for a figure only by its year, a row must be about what is asked: its label shares a word of the need
-    # other than a year and the words naming the document ("Other Harbour Works | 2022: 5" answers no question
-    # about Harbour Works' customers).
+    # but a year and the document's name ("Other Harbour Works | 2022: 5" answers nothing of Harbour's customers).
     document_words = set().union(*(set(c.get("document_terms") or []) for c in context))
     subject = " ".join(_subject_terms(need or question, document_words))
     about: set[str] | None = None
     if asks_only_by_year(question):
         about = {t for t in tokenize(subject) if not t.isdigit()}
-    # What a row must answer: the question's identifiers (no other member of their family) and the words that may
-    # name its columns.
+    # What a row must answer: the question's identifiers (no other of their family), the words naming its columns.
     identifiers = [t for t in content_terms(need or question) if is_identifier(t) and not period_year(t)]
     asked_words = {t for t in tokenize(need or question) if not t.isdigit()}  # "key" names a column, too
     entries = [i for i in identifiers if not set(tokenize(i)) <= document_words]  # not the document's own name
@@ -119,9 +117,8 @@ def compose(
             continue
         under = ""  # the passage's last heading line or run-in heading so far
         said = entry_sentences(whole_text(item))
-        # A chunk stopping inside a sentence that nothing finished (the next chunk a figure, or the document's end):
-        # quoted with a stop, its last words would read as a whole sentence ("... may be a result."); they end
-        # with an ellipsis instead.
+        # A chunk stopping inside a sentence nothing finished (the next chunk a figure, or the document's end) ends
+        # with an ellipsis: with a stop, its last words would read as a whole sentence ("... may be a result.").
         cut = stops_mid_sentence(item["text"]) and not item.get("runs_on") and _MID_WORDS.search(item["text"])
         previous = ""  # the sentence before, as read, whatever became of it
         for j, sentence in enumerate(said):
@@ -162,8 +159,10 @@ def compose(
                 under = sentence
             if short or heading or signature_only(sentence):
                 continue  # headings and fragments read badly as answers
-            # A row answers a figure asked for, or anything asked of the entry it names.
-            if unreadable(sentence, question, s) or (
+            # A row answers a figure asked for, or anything asked of the entry it names; an entry split off after a
+            # full stop ("... . rotate Sets ...") opens in lower case, as no cut passage's first words do.
+            read_as = sentence[:1].upper() + sentence[1:] if j > 0 and named_entry(sentence) else sentence
+            if unreadable(read_as, question, s) or (
                 is_row(sentence) and not figure and not names_entry(sentence, entries)
             ):
                 continue
@@ -253,7 +252,8 @@ def compose(
     if intent == "compare" and topics:
         per_topic = max(1, max_sentences // len(topics))
         # A sentence under an entry's head is about what the head names ("gate.open(lever)" ... "The default is 1.").
-        sentence_items = [{"text": f"{c[3]} {headings[n]}", "n": n} for n, c in enumerate(items)]
+        heads_named = [h if signature_only(h) else "" for h in headings]
+        sentence_items = [{"text": f"{c[3]} {heads_named[n]}", "n": n} for n, c in enumerate(items)]
         names = {topic: {h["n"] for h in topic_hits(topic, sentence_items)} for topic in topics}
         # A sentence opening with a topic's name (an entry's head: "qz-b Like qz-a, ...") is about that topic.
         heads = {t: {n for n in names[t] if headed_by(items[n][3], t)} for t in topics}
@@ -299,8 +299,7 @@ def compose(
         chosen.sort(key=lambda n: (items[n][0], items[n][1]))  # document order reads as steps / topic by topic
     elif figure and not parted:  # the best row stating a figure of a year or of a member asked for comes first
         stating = [n for n in chosen if is_row(items[n][3]) and _states(items[n][3], years, identifiers)]
-        # The row whose label the question names most plainly (not by the document's name) leads; among equals,
-        # the better ranked.
+        # The row whose label the question names most plainly (not by the document's name) leads, else the better.
         stating.sort(key=lambda n: -label_share(items[n][3], subject))
         if stating:
             chosen.remove(stating[0])
@@ -370,9 +369,9 @@ def _continuations(
         for _ in range(s.continuation_depth):
             after = position.get((items[before][0], items[before][1] + 1))
             # A pointer to elsewhere continues nothing; a better sentence than the lead reads first, as the best.
-            if after is None or after in follows or scores[after] >= scores[lead]:
+            if after is None or after in follows or is_meta(items[after][3], s.run_in_words):
                 break
-            if is_meta(items[after][3], s.run_in_words):
+            if scores[after] >= scores[lead]:
                 break
             scores[after] = max(scores[after], share * scores[lead])
             lexical[after] = max(lexical[after], np.finfo(float).eps)  # eligible without the question's words

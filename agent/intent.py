@@ -230,7 +230,7 @@ def _named(text: str) -> bool:
 # "part", "manual" and "covers" are no words of it). Their words are no terms the evidence must hold.
 _FRAMING = re.compile(
     r"\b(?:stands?\s+for|counts?\s+as|(?:is|are)\s+meant\s+by|refers?\s+to|in\s+the\s+context\s+of)\b|"
-    r"\b(?:is|’s|'s)\s+going\s+on\b|\b(?:went|goes|go|is|’s|'s|doing|do|did)\s+wrong\b|\bwhat\s+(?:has\s+)?happened\b|"
+    r"\b(?:is|’s|'s)\s+going\s+on\b|\b(?:went|goes|go|is|’s|'s|doing)\s+wrong\b|\b(?:i|we|you)\s+do\s+wrong\b|\bwhat\s+(?:has\s+)?happened\b|"
     r"\bpermits?(?=\s*\?)|\bat\s+the\s+same\s+time\b|"  # "what does it permit?" asks; "at the same time": at once
     + ASKS_WHERE.pattern,
     re.I,

@@ -77,9 +77,9 @@ ASKS_WHERE = re.compile(
     rf"parts?\s+of\s+(?:the\s+)?(?:[\w.’'()-]+\s+){{0,3}}?{_DOCUMENT}\s+)"
     r"(?:covers?|explains?|describes?|discuss(?:es)?|deals?\s+with|documents?|talks?\s+about|is\s+about|gives?|"
     r"lists?|defines?|specif(?:y|ies)|presents?|"
-    # "which section tells me / says / has / spells out ...", "which section should I read for ...": generic verbs
-    # of what a text holds.
-    r"tells?(?:\s+(?:me|us|you))?|says?|shows?|has|contains?|includes?|spells?\s+out|mentions?|"
+    # "which section tells me / says / spells out ...", "which section should I read for ...": generic verbs of what
+    # a text says ("has", "contains", "shows" are a thing's too: "which section of the beam has the most load").
+    r"tells?(?:\s+(?:me|us|you))?|says?|spells?\s+out|mentions?|"
     r"(?:should|do|can|must)\s+(?:i|we|you)\s+(?:read|see|check|consult))\b",
     re.I,
 )

@@ -50,5 +50,6 @@ def is_rare(word: str) -> bool:
     forms |= {_PREFIXES.sub("", w) for w in forms}
     forms |= {re.sub(end, new, w) for w in list(forms) for end, new in _ENDINGS}
     # A base the word list holds only inflected ("truncating": "truncate", listed as "truncated").
-    forms |= {f"{w}{'d' if w.endswith('e') else 'ed'}" for w in list(forms)} | {f"{w}s" for w in list(forms)}
+    bases = [w for w in forms if len(w) > 3]  # "ga" is no "gas"
+    forms |= {f"{w}{'d' if w.endswith('e') else 'ed'}" for w in bases} | {f"{w}s" for w in bases}
     return not any(is_common_word(f) for f in forms if len(f) > 2)

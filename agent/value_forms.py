@@ -72,7 +72,8 @@ ASKS_VERSION = re.compile(
     r"\bwhat(?:'s|’s|\s+(?:is|was))\s+the\s+(?:[\w.-]+\s+){0,2}?version\b"
     r"(?=\s*(?:[?,]|$|(?:of|required|needed|supported|that|does|do|did|is|was|for|to|in)\b))|"
     # A terse query's "X version first introduced", "--qz release added".
-    rf"\b{RELEASE}\s+(?:first\s+)?(?:introduced|added|appeared)\s*\??\s*$",
+    rf"^(?!.*\b(?:what|which|when|where|how|why|who)\b)[^?]*\b{RELEASE}\s+(?:first\s+)?(?:introduced|added|appeared)"
+    r"\s*\??\s*$",
     re.I,
 )
 _ASKS_COUNT = re.compile(r"\bhow\s+(?:many|much)\b|\b(?:number|count)\s+of\b", re.I)

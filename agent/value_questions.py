@@ -22,7 +22,7 @@ _UNITS = (
     r"hz|hertz|khz|mhz|ghz|pixels|degrees)"
 )
 _ASKS_VALUE = re.compile(
-    rf"\bhow\s+(?:many|much|long|large|big|often|frequently)\b|\bnumeric(?:al)?\s+(?:[\w-]+\s+)?value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
+    rf"\bhow\s+(?:many|much|long|large|big|often|frequently)\b|(?<!-)\bnumeric(?:al)?\s+(?:(?:constant|code)\s+)?value\b|\bin\s+{_UNITS}\s*(?:[,?)]|$)|"
     # "What does each limit?" asks what a limit is on: the measure's noun after a verb's subject is a verb.
     r"\b(?:what|which)(?:'s|’s)?\s+(?!(?:limits|counts|does|do|did)\b)(?:(?:is|are|was|were)\s+)?(?:the\s+)?"
     r"(?:[\w-]+\s+){0,2}?"

@@ -109,6 +109,13 @@ _DEFAULT_VALUE = re.compile(
 )
 
 
+# A default's figure said of nothing but its entry ("The default value in this file is 10.", "Default: 4"), not of a
+# measure of its own ("The default idle timeout is 30 seconds").
+_BARE_DEFAULT = re.compile(
+    rf"\bdefault(?:\s+value)?(?:\s+(?:in|of|for)\s+this\s+\w+)?\s*(?:is\s+|:\s*|=\s*){FIGURE.pattern}", re.I
+)
+
+
 def asked_bounds(question: str) -> set[str]:
     """The bounds ("maximum", "minimum") the question asks for."""
     return {k for k, p in _ASKS_BOUND.items() if re.search(rf"\b(?:{p})\b", question, re.I)}
@@ -215,8 +222,8 @@ def value_missing(
         named = not subject or any(names_covered(names[i], *about) for i in subject)
         if not named and (_page_of(hit) not in naming or siblings(text, subject)):
             continue  # a passage about another member of the subject's family ("X_INIT" beside "X_EXPAND")
-        # "What range of values" is stated by both ends of one ("between 0 and 255"), without the word.
-        ends = {"maximum", "minimum"} <= stated_bounds(text)
+        # "What range of values" is stated by both ends of one ("between 0 and 255"), in one sentence, without the word.
+        ends = any({"maximum", "minimum"} <= stated_bounds(s) for s in entry_sentences(text))
         held = [t for t in measured if names_covered(names[t], *about) or (ends and t.lower() in ("range", "ranges"))]
         best = max(best, held, key=len)
         if len(held) < need:
@@ -267,7 +274,7 @@ def value_missing(
             # on stdout. ... Default: 1024 * 1024."); a default's figure counts what its entry counts ("/qz/max This
             # is the most gates ... The default value in this file is 10.").
             entry_said = read([_others_cut(s, question) for s in opened]) if _SAYS_DEFAULT.search(sentence) else said
-            counted_said = entry_said if _DEFAULT_VALUE.search(sentence) else said
+            counted_said = entry_said if seen_open and _BARE_DEFAULT.search(sentence) else said
             # The counted noun is in it; the thing whose version is asked may title its document instead.
             unnamed = bool(head_names) and not head_titles and not names_covered(head_names, *counted_said)
             # "the number of groups (currently four)" counts groups, whatever else it names ("... if a key has").

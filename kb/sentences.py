@@ -35,9 +35,9 @@ _SPLIT = re.compile(
     # directory list's entry ("... (optional). /qz-lost This directory ...", "~/.qzrc Read at start", "/qz/max (since
     # 2.2) Sets ..."; not an example's line, "/qz/*.conf #Type ...").
     r"(?=[\"'(“]?[A-Z0-9]|<[A-Za-z]|--?[A-Za-z]|%[A-Za-z]\s|[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|~?/[A-Za-z._][\w.+-]*(?:/[\w.+-]+)*/?\s+(?:\([^()]{1,40}\)\s+)?[A-Z])"
-    # A stop before markup left in the text ("... returns.</td> </tr> <tr> <td><code>QZ_NOW</code> ..."): the
-    # sentence ends there, as the text reads once the tags are taken out.
-    r"|(?<=[.!?])(?=(?:\s*</?[A-Za-z][^<>]*>)+\s*[\"'(“]?[A-Z0-9])"
+    # A stop closing an element of markup left in the text ("... returns.</td> </tr> <tr> <td><code>QZ_NOW</code>
+    # ..."): the sentence ends there, as the text reads once the tags are taken out ("obj.<code>Run</code>" goes on).
+    r"|(?<=[.!?])(?=\s*</[A-Za-z][^<>]*>(?:\s*</?[A-Za-z][^<>]*>)*\s*[\"'(“]?[A-Z0-9])"
     # List items run into one line: a bullet, or a command's option as its help lists it ("-s, --strict ..."), not
     # one named in passing, followed by a comma, "and", "or" or a stop ("when using -Z, --parallel, this ..."); a
     # further option after the comma lists the entry's aliases ("-q, --quiet, --silent never print ...").

@@ -53,6 +53,7 @@ def _verdict(question: str, evidence: list[dict]) -> Assessment:
         ("What is that default gate pitch, in Hz?", True),  # a frequency
         ("gate pipe buffer size in bytes for a pump's outlet", True),  # a terse query: a measure in a unit
         ("QZ_GATE_KEY numeric constant value", True),  # a terse query: a word between "numeric" and "value"
+        ("How do I turn a numeric cell value into text in Qzcalc?", False),  # a kind of cell, no value asked
         ("What is stored in bits 4-7 of the status register?", False),  # a unit naming a place
         ("What must be recorded in minutes of board meetings?", False),
         ("How can I find out how many gates are open?", False),  # the way to find a count
@@ -299,6 +300,7 @@ def test_asked_in_which_release_a_sentence_must_give_one() -> None:
     # A terse query asks so too; a version named as introduced asks none.
     assert asks_value("--qz-lock option Quill version first introduced")
     assert not asks_value("--qz-lock option in the version introduced by Quill 2")
+    assert not asks_value("What happened to the gate after the new version first appeared?")
     assert measure_noun("In which release was the gate-lock element introduced?") == "release"
     question = "In which release was the gate-lock element introduced?"
     about = _paged("manual", "The gate-lock element was introduced to hold every gate shut; it takes 2 arguments.", 3)

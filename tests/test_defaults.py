@@ -41,6 +41,7 @@ def test_a_question_asking_what_holds_when_nothing_is_set_asks_a_default() -> No
         "How do I fall back to the previous release?",
         "Does the client fall back to QZ/1.1 if the gate fails?",
         "What happens when the gate is set but not opened?",
+        "What should I do if the concrete does not set within 24 hours?",  # "set" as what concrete does
     ):
         assert not asks_default(question), question
 

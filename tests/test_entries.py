@@ -216,6 +216,11 @@ def test_a_methods_signature_after_a_stop_opens_its_entry() -> None:
     ]
     assert signature_only("gate.shut(lever[, mode])") and signature_only("qz.gate.reset()")
     assert not signature_only("gate.shut(lever) Shuts the gate.") and not signature_only("open(2)")
+    # A call named in prose opens nothing, nor does a section of a law or a version.
+    assert entry_sentences("It shuts. gate.open(lever) must be called first.") == [
+        "It shuts. gate.open(lever) must be called first."
+    ]
+    assert not opens_entry("s.10(1) provides that notice is given.")
 
 
 def test_a_lower_case_name_before_its_description_opens_an_entry() -> None:

@@ -672,3 +672,14 @@ def test_an_entrys_signature_heads_the_sentences_describing_it() -> None:
     opening, closing = answer.split("setShut: ")
     assert "between 1 and 9" in opening and "is 3" in opening
     assert "between 0 and 4" in closing and "is 2" in closing and "between 1 and 9" not in closing
+
+
+def test_an_entry_split_off_in_lower_case_is_quoted_and_a_cut_passage_opening_is_not() -> None:
+    """ "... . rotate Sets the gates to turn in order." is an entry, though its name is a word; a passage whose
+    chunk opens mid-sentence ("turn in order, the gates ...") is no sentence to quote."""
+    entry = passage("c1", "m:1", "Options are read at start. rotate Sets the gates to turn in order, one by one.")
+    answer = compose("What does the rotate option do to the gates?", "general", [], [entry], AnswerSettings())
+    assert "rotate Sets the gates to turn in order" in answer
+    cut = passage("c1", "m:2", "rotate gates in order, the keeper sets them one by one. The keeper logs it.")
+    answer = compose("How does the keeper rotate gates in order?", "general", [], [cut], AnswerSettings())
+    assert "rotate gates in order, the keeper" not in answer

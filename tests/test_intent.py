@@ -251,6 +251,7 @@ def test_a_situation_told_before_the_question_is_its_story() -> None:
     assert read_question("The pump fails with EQZ. What is going on?").key_terms == ["EQZ", "pump", "fails"]
     assert read_question("The pump fails with EQZ. What went wrong?").key_terms == ["EQZ", "pump", "fails"]
     assert read_question("The pump fails with EQZ. What am I doing wrong?").key_terms == ["EQZ", "pump", "fails"]
+    assert "wrong" in read_question("What do wrong readings of the pump look like?").key_terms  # an adjective
     # The reader speaking of themself ("am I") asks; it names nothing the evidence must hold.
     assert "am" not in read_question("The pump stops with EQZ. Which limit am I over?").key_terms
     assert "AM" in read_question("What does AM stand for in the pump's radio settings?").key_terms  # an acronym

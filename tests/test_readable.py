@@ -27,6 +27,7 @@ def test_fragments_captions_contacts_and_capital_headings_are_not_answers() -> N
     assert unreadable("lever {integer} The lever the gate is opened with.", q) is None
     assert unreadable("lever {integer the lever} is used.", q)  # braces of words are no type
     assert unreadable("fullname The full name of the gate.", q) is None  # a name before its description
+    assert unreadable("including Apple and Quill, the filter grew.", q)  # a chunk cut mid-sentence: a word
     assert unreadable("iPhone sales set the threshold for the filter this year.", q) is None  # a name, lower-case
     assert unreadable("The filter is most suited to the white-box setting, particu-", q)
     assert unreadable("Report 7-B) filed with the registry sets the threshold of the filter.", q)  # inside a bracket

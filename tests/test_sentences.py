@@ -237,3 +237,4 @@ def test_a_stop_before_markup_left_in_the_text_ends_its_sentence() -> None:
         "</td> </tr> <tr> <td><code>QZ_NOW</code></td> <td>Shuts it.</td>",
     ]
     assert sentences("It is <b>shut.</b> and locked.") == ["It is <b>shut.</b> and locked."]  # lower case goes on
+    assert sentences("Call gate.<code>Open</code> first.") == ["Call gate.<code>Open</code> first."]  # no element ends

@@ -80,3 +80,7 @@ def test_a_default_counts_what_its_entry_counts() -> None:
         3,
     )
     assert _verdict(question, [bounds]).failing == "value_stated"
+    # A default of a measure of its own counts nothing else, and a passage opening no entry lends no noun.
+    threads = "How many worker threads does qzd start by default?"
+    idle = _paged("qzd starts worker threads on demand. The default idle timeout is 30 seconds.", 3)
+    assert _verdict(threads, [idle]).failing == "value_stated"

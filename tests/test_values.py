@@ -447,3 +447,6 @@ def test_a_range_asked_for_is_stated_by_both_its_ends() -> None:
     assert _verdict(question, [general, both]).sufficient
     one = _paged("QZ_LIFT Sets the lift. The lift may be at most 255. The default is 1.", 3)
     assert _verdict(question, [general, one]).failing == "value_stated"
+    # Two bounds in two sentences ("at least 2 W" is the lamp's) state no range.
+    apart = _paged("QZ_LIFT Sets the lift. The lamp draws at least 2 W. The lift may be at most 255. Default is 1.", 3)
+    assert _verdict(question, [general, apart]).failing == "value_stated"
