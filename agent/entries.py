@@ -94,8 +94,8 @@ def lower_case_entry(sentence: str) -> bool:
     """The sentence opens an entry with a lower-case name: a parameter's with its type ("auth {boolean} ...") or a
     name that is no word of the language alone before its description ("fullname The full name of ..."; a chunk cut
     mid-sentence opens so too: "including Apple, ...")."""
-    named = _NAMED_ENTRY.match(sentence.strip())
-    return typed_entry(sentence) or (bool(named) and not is_common_word(named.group(1)))
+    words = sentence.strip()
+    return typed_entry(words) or (named_entry(words) and not is_common_word(words.split()[0]))
 
 
 def signature_only(sentence: str) -> bool:

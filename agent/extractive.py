@@ -147,20 +147,18 @@ def compose(
             # What a default may follow: prose reading whole, but for a lower-case opening ("auth {boolean} ...").
             prose = not (is_row(sentence) or fragment or _HEADING_LINE.match(sentence))
             previous = sentence if prose and not unreadable(sentence[:1].upper() + sentence[1:], question, s) else ""
-            # A short entry is no fragment when it holds the code asked about as written ("%q The port.") or opens
-            # with the identifier asked about ("qz.BADGATE: Unknown gate.").
-            short = (len(sentence) < s.min_chars or words < s.min_words) and not (
+            # A short entry holding the code asked about ("%q The port.") or opening with its identifier is whole.
+            short = fragment and not (
                 any(written_in(c, sentence) for c in codes)
                 or opens_with(sentence, identifiers)
                 or (sentence.split() or [""])[0].rstrip(".:)") in numbers
             )
             heading = not is_row(sentence) and words <= s.heading_words and _HEADING_LINE.match(sentence)
-            if heading or signature_only(sentence):  # an API entry's head ("gate.open(lever)") heads its sentences
-                under = sentence
-            if short or heading or signature_only(sentence):
+            head = heading or signature_only(sentence)  # an API entry's head ("gate.open(lever)") heads its sentences
+            under = sentence if head else under
+            if short or head:
                 continue  # headings and fragments read badly as answers
-            # A row answers a figure asked for, or anything asked of the entry it names; an entry split off after a
-            # full stop ("... . rotate Sets ...") opens in lower case, as no cut passage's first words do.
+            # A row answers a figure, or what is asked of its entry; an entry split off after a stop may open lower.
             read_as = sentence[:1].upper() + sentence[1:] if j > 0 and named_entry(sentence) else sentence
             if unreadable(read_as, question, s) or (
                 is_row(sentence) and not figure and not names_entry(sentence, entries)
@@ -369,9 +367,8 @@ def _continuations(
         for _ in range(s.continuation_depth):
             after = position.get((items[before][0], items[before][1] + 1))
             # A pointer to elsewhere continues nothing; a better sentence than the lead reads first, as the best.
-            if after is None or after in follows or is_meta(items[after][3], s.run_in_words):
-                break
-            if scores[after] >= scores[lead]:
+            stop = after is None or after in follows or scores[after] >= scores[lead]
+            if stop or is_meta(items[after][3], s.run_in_words):
                 break
             scores[after] = max(scores[after], share * scores[lead])
             lexical[after] = max(lexical[after], np.finfo(float).eps)  # eligible without the question's words

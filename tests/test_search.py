@@ -277,17 +277,19 @@ def test_a_question_naming_an_element_by_its_tag_finds_the_page_writing_it(tmp_p
     assert 4 in pages[8]  # the page writing the tag comes into the top two
 
 
+def _manual(n: int, text: str) -> dict:
+    """A chunk of the manual at a place in it."""
+    return {"chunk_id": f"manual:{n}", "doc_id": "manual", "ordinal": n, "title": "", "section": "", "text": text}
+
+
 def test_a_format_escape_points_to_the_chunks_writing_it() -> None:
     """Word search reads "%Q" as the letter q; the chunk whose entry opens with the escape explains it, a list of
     escapes only names it."""
 
-    def record(n: int, text: str) -> dict:
-        return {"chunk_id": f"manual:{n}", "doc_id": "manual", "ordinal": n, "title": "", "section": "", "text": text}
-
     records = [
-        *(record(n, f"Queue {n} holds a quick query; q and Q are keys.") for n in range(6)),
-        record(6, "ESCAPES The escapes: %Q The digest of the gate. %h The gate. %q The pump."),
-        record(7, "QzLogPath accepts the escapes %%, %Q, %h and %p."),
+        *(_manual(n, f"Queue {n} holds a quick query; q and Q are keys.") for n in range(6)),
+        _manual(6, "ESCAPES The escapes: %Q The digest of the gate. %h The gate. %q The pump."),
+        _manual(7, "QzLogPath accepts the escapes %%, %Q, %h and %p."),
     ]
     lexical = LexicalIndex(records, "fp")
     found = written_holders(lexical, "What is the %Q token?", None, most=8)
@@ -300,13 +302,10 @@ def test_a_one_letter_option_points_to_the_chunk_whose_entry_opens_with_it() -> 
     """Word search reads "-B" as the letter b; the chunk whose entry opens with the option explains it ("... -B [when
     built so] save a backup ..."), one naming it in passing does not, and "-b" is another option."""
 
-    def record(n: int, text: str) -> dict:
-        return {"chunk_id": f"manual:{n}", "doc_id": "manual", "ordinal": n, "title": "", "section": "", "text": text}
-
     records = [
-        *(record(n, f"Gate {n} is a b-gate; b and B are keys.") for n in range(6)),
-        record(6, "Binary files. -b treat all files as binary. -B [when built so] save a backup copy of each file."),
-        record(7, "With -B and -o together, no numbered copies are made."),
+        *(_manual(n, f"Gate {n} is a b-gate; b and B are keys.") for n in range(6)),
+        _manual(6, "Binary files. -b treat all files as binary. -B [when built so] save a backup copy of each file."),
+        _manual(7, "With -B and -o together, no numbered copies are made."),
     ]
     lexical = LexicalIndex(records, "fp")
     found = written_holders(lexical, "What does qzip's -B option do?", None, most=8)
